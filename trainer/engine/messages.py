@@ -1,0 +1,222 @@
+"""Explanations and errors as message IDs with parameters.
+
+The engine never builds display strings directly: it returns ``Message``
+objects that a renderer turns into text. ``render()`` gives English; other
+languages supply their own templates for the same IDs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+EN: dict[str, str] = {
+    # ① current total
+    "cur.none": "Nobody has bet on the {street} yet: the current total is 0.",
+    "cur.blind": "Preflop the big blind of {amount} is the bet to match: the current total is {amount}.",
+    "cur.short_blind": (
+        "{pos} is all-in for {posted}, short of the big blind: the price stays at the full "
+        "big blind, so the current total is {amount}."
+    ),
+    "cur.straddle": "{pos} straddled to {amount}: a live straddle is a blind raise, so the current total is {amount}.",
+    "cur.bet": "{pos} bet {amount}: the current total is {amount}.",
+    "cur.raise": "{pos} raised to {amount}: the current total is {amount}.",
+    "cur.allin": "{pos} went all-in to {amount}: the current total is {amount}.",
+    # ② last full increment
+    "inc.street": "At the start of the {street} the last full increment is the minimum bet, one big blind: {amount}.",
+    "inc.blind": "Preflop the big blind counts as the opening bet: the last full increment is {amount}.",
+    "inc.straddle": "{pos}'s straddle to {to} is the last full raise: the last full increment is {amount}.",
+    "inc.bet": "{pos} bet {to}: the last full increment is {amount}.",
+    "inc.raise": "{pos} raised to {to}, adding {amount}: the last full increment is {amount}.",
+    "inc.short": (
+        "{pos}'s all-in to {to} adds only {added}, less than a full {full}: a short all-in "
+        "does not change the last full increment."
+    ),
+    "inc.limit": "In fixed limit every bet and raise on the {street} is one bet of {amount}.",
+    "inc.limit_half": (
+        "{pos}'s all-in to {to} is at least half a bet over {level}, so it counts as a full "
+        "bet or raise: the next raise goes to {to} + {size}."
+    ),
+    "inc.limit_short": (
+        "{pos}'s all-in to {to} is less than half a bet over {level}: it is not a full raise, "
+        "and the next raise completes to {level} + {size}."
+    ),
+    # ③ committed and acted
+    "com.none": "{pos} has put nothing in on the {street}.",
+    "com.blind": "{pos} has {amount} in from the {blind}; posting a blind is not acting.",
+    "com.in": "{pos} has put in {amount} on the {street}.",
+    "com.acted": "{pos} has already acted on the {street} (last: {last}).",
+    "com.not_acted": "{pos} has not acted on the {street} yet.",
+    # ④ to add
+    "add.formula": "To add = current total − committed = {current} − {committed} = {amount}.",
+    "add.short_stack": "{pos} has only {stack} behind, so calling puts {pos} all-in for {stack}.",
+    # options
+    "opt.check": "Nothing to call: {pos} may check.",
+    "opt.fold_free": (
+        "Folding when a check is free is legal but non-standard and may be penalised in "
+        "tournaments (TDA24 58, WSOP-T 84)."
+    ),
+    "opt.call": "{pos} may call {amount}.",
+    "opt.no_chips": "{pos} has no chips left after calling, so no raise is possible.",
+    "opt.not_acted": "{pos} has not acted on the {street} yet, so a raise is allowed.",
+    "opt.reopened": (
+        "{pos} already acted and now faces {amount}, at least a full raise of {full}: "
+        "betting is reopened for {pos}."
+    ),
+    "opt.reopened_exceed": (
+        "{pos} already acted and now faces {amount}, more than a full raise of {full}: "
+        "betting is reopened for {pos}."
+    ),
+    "opt.reopened_full": "{pos} already acted, but a full raise has been made since: betting is reopened for {pos}.",
+    "opt.not_reopened": (
+        "{pos} already acted and now faces only {amount}, less than a full raise of {full}: "
+        "short all-ins do not reopen the betting, so {pos} may only call or fold."
+    ),
+    "opt.not_reopened_exceed": (
+        "{pos} already acted and now faces {amount}, which does not exceed a full raise of "
+        "{full}: the betting is not reopened, so {pos} may only call or fold."
+    ),
+    "opt.limit_not_reopened": (
+        "{pos} already acted and now faces only {amount}, less than half a bet of {size}: "
+        "the betting is not reopened, so {pos} may only call or fold."
+    ),
+    "opt.limit_reopened": (
+        "{pos} already acted and now faces {amount}, at least half a bet of {size}: "
+        "betting is reopened for {pos}."
+    ),
+    "opt.no_opponent": (
+        "No other player still in the hand has more than {current} in total, so nobody could "
+        "call a raise: {pos} may only call or fold."
+    ),
+    "opt.no_opponent_bet": "Every other player still in the hand is all-in, so there is nobody to bet against.",
+    "opt.min_bet": "The minimum bet is one big blind: {amount}.",
+    "opt.min_raise": "Minimum raise-to = ① + ② = {current} + {increment} = {amount}.",
+    "opt.max_nl": "No-limit: the most {pos} can make it is everything: {amount}.",
+    "opt.max_pl_bet": "Pot-limit: the largest bet is the pot, {amount}.",
+    "opt.max_pl": (
+        "Pot-limit maximum raise-to = ① + (pot before this street {before} + chips in on this "
+        "street {street_chips} + ④ {to_add}) = {current} + {pot} = {amount}."
+    ),
+    "opt.pl_full_blinds": "Preflop the pot is counted with full blinds even when a blind is short or dead (TDA24 54-B).",
+    "opt.max_stack": "{pos} has {amount} in total, less than that: the maximum is all-in to {amount}.",
+    "opt.allin_only": (
+        "{pos} has {amount} in total, less than the minimum of {min}: the only bet or raise "
+        "is all-in to {amount}."
+    ),
+    "opt.limit_bet": "Fixed limit: the bet is one bet of {amount}.",
+    "opt.limit_raise": "Fixed limit: a raise goes to the last full level {level} plus one bet of {size} = {amount}.",
+    "opt.limit_capped": "The betting is capped: a bet and {raises} raises have been made on the {street}.",
+    "opt.limit_uncapped": "Only two players are left and this game has no cap heads-up.",
+    "opt.over": "Betting is over: nobody is to act.",
+    # choices (used inside "legal")
+    "choice.fold": "fold",
+    "choice.check": "check",
+    "choice.call": "call {amount}",
+    "choice.call_allin": "call all-in for {amount}",
+    "choice.bet": "bet {min}–{max}",
+    "choice.bet_one": "bet {amount}",
+    "choice.raise": "raise to {min}–{max}",
+    "choice.raise_one": "raise to {amount}",
+    "legal": "{pos} may {choices}",
+    "list.or": "{head}, or {last}",
+    "list.or2": "{head} or {last}",
+    # terms used as parameters
+    "term.preflop": "preflop",
+    "term.flop": "flop",
+    "term.turn": "turn",
+    "term.river": "river",
+    "term.small-blind": "small blind",
+    "term.big-blind": "big blind",
+    "term.straddle": "straddle",
+    "term.fold": "fold",
+    "term.check": "check",
+    "term.call": "call",
+    "term.bet": "bet",
+    "term.raise": "raise",
+    # errors
+    "err.over": "betting is over: nobody is to act",
+    "err.unknown_seat": "{pos} is not in the hand",
+    "err.turn": "it is {to_act}'s turn, not {pos}'s",
+    "err.check": "{pos} cannot check: there is {amount} to call",
+    "err.call": "{pos} has nothing to call; facing no bet a player checks",
+    "err.bet_facing": "{pos} cannot bet: there is already a bet of {current} on the {street}, so this is a raise",
+    "err.raise_no_bet": "{pos} cannot raise: nobody has bet on the {street}, so this is a bet",
+    "err.amount": "the amount must be a whole number of chips greater than 0",
+    "err.not_above": "a raise must go above the current total of {current}",
+    "err.min_bet": "the minimum bet is {min}",
+    "err.min_raise": "the minimum raise is to {min} (the last full raise added {increment})",
+    "err.max_pl": "the pot-limit maximum is {max}",
+    "err.stack": "{pos} has only {amount} in total",
+    "err.limit": "in fixed limit this bet or raise is to exactly {amount}",
+    "err.no_raise": "{pos} may not raise here",
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message ID with parameters; parameters may themselves be messages or lists of them."""
+
+    id: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, templates: Mapping[str, str] = EN) -> str:
+        values = {key: _render_value(value, templates) for key, value in self.params.items()}
+        return templates[self.id].format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _render_value(value: object, templates: Mapping[str, str]) -> object:
+    if isinstance(value, Message):
+        return value.render(templates)
+    if isinstance(value, (list, tuple)):
+        parts = [str(_render_value(v, templates)) for v in value]
+        if len(parts) < 2:
+            return "".join(parts)
+        key = "list.or2" if len(parts) == 2 else "list.or"
+        return templates[key].format(head=", ".join(parts[:-1]), last=parts[-1])
+    return value
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a derivation: which column it explains, the sentence, the deciding rule."""
+
+    topic: str  # current_total | last_full_increment | committed | to_add | options
+    message: Message
+    rule: str | None = None
+
+    def render(self, templates: Mapping[str, str] = EN) -> str:
+        text = self.message.render(templates)
+        return f"{text} ({self.rule})" if self.rule else text
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class EngineError(ValueError):
+    """A hand that cannot be set up as described (bad stacks, seats or forced bets)."""
+
+
+class IllegalActionError(EngineError):
+    """An action that is not legal now. ``str()`` is a full sentence naming the rule."""
+
+    def __init__(self, reason: Message, rule: str | None, legal: Message | None):
+        self.reason = reason
+        self.rule = rule
+        self.legal = legal
+        super().__init__(self.sentence())
+
+    def clause(self, templates: Mapping[str, str] = EN) -> str:
+        """Lower-case clause for ``file:line: "action": <clause>`` error lines."""
+        text = self.reason.render(templates).rstrip(".")
+        if self.rule:
+            text += f" ({self.rule})"
+        if self.legal is not None:
+            text += "; " + self.legal.render(templates)
+        return text
+
+    def sentence(self, templates: Mapping[str, str] = EN) -> str:
+        text = self.clause(templates)
+        return text[:1].upper() + text[1:] + "."

@@ -1,0 +1,180 @@
+"""Value types shared by the engine and its callers.
+
+Everything that crosses the engine's boundary is a frozen, keyword-only
+dataclass or a ``StrEnum``; amounts are whole chips (``int``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+#: Seat names in their fixed clockwise order (SCENARIO-FORMAT.md, "Positions").
+POSITIONS: tuple[str, ...] = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "LJ", "HJ", "CO", "BTN")
+SEAT_INDEX = {name: i for i, name in enumerate(POSITIONS)}
+
+
+class GameType(StrEnum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+class Street(StrEnum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+    @property
+    def next(self) -> Street | None:
+        order = list(Street)
+        i = order.index(self)
+        return order[i + 1] if i + 1 < len(order) else None
+
+
+class ActionKind(StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALLIN = "allin"
+
+
+class Reopen(StrEnum):
+    AT_LEAST = "at-least"  # TDA24 47-A: facing at least a full raise reopens
+    EXCEED = "exceed"  # WSOP-T 96.a: short all-ins must add up to more than a full raise
+
+
+class BBAOrder(StrEnum):
+    BLIND_FIRST = "blind-first"  # TDA24 RP-11
+    ANTE_FIRST = "ante-first"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """The options of RULES.md "Engine defaults and options"."""
+
+    reopen: Reopen = Reopen.AT_LEAST
+    bba: BBAOrder = BBAOrder.BLIND_FIRST
+    limit_cap: int = 4
+    limit_cap_heads_up: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    type: GameType
+    blinds: tuple[int, int]
+    ante: int = 0
+    bb_ante: int = 0
+    straddles: tuple[int, ...] = ()
+    bets: tuple[int, int] | None = None
+    rules: Rules = field(default_factory=Rules)
+
+    @property
+    def small_blind(self) -> int:
+        return self.blinds[0]
+
+    @property
+    def big_blind(self) -> int:
+        return self.blinds[1]
+
+    @property
+    def limit_bets(self) -> tuple[int, int]:
+        return self.bets or (self.big_blind, 2 * self.big_blind)
+
+    def bet_size(self, street: Street) -> int:
+        """Fixed-limit bet size: small bet preflop and flop, big bet turn and river."""
+        small, big = self.limit_bets
+        return small if street in (Street.PREFLOP, Street.FLOP) else big
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    position: str
+    kind: ActionKind
+    amount: int | None = None  # the "to" total for BET and RAISE
+
+    def __str__(self) -> str:
+        return f"{self.position} {self.kind}" + (f" {self.amount}" if self.amount is not None else "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Card:
+    """The four-column card (RULES.md): ① ② ③ (+ acted) ④."""
+
+    current_total: int
+    last_full_increment: int
+    committed: int
+    acted: bool
+    to_add: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Range:
+    min: int
+    max: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Options:
+    fold: bool
+    check: bool
+    call: int | None
+    bet: Range | None
+    raise_: Range | None
+
+    def as_dict(self) -> dict:
+        return {
+            "fold": self.fold,
+            "check": self.check,
+            "call": self.call,
+            "bet": None if self.bet is None else {"min": self.bet.min, "max": self.bet.max},
+            "raise": None
+            if self.raise_ is None
+            else {"min_to": self.raise_.min, "max_to": self.raise_.max},
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seat:
+    position: str
+    stack: int  # chips behind, not yet committed
+    committed: int  # this street
+    total: int  # live chips put in this hand (blinds and bets, not antes)
+    folded: bool
+    all_in: bool
+    acted: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """One line of the action so far: forced bets and voluntary actions."""
+
+    street: Street
+    position: str
+    kind: str  # ante small-blind big-blind straddle fold check call bet raise
+    to: int  # the player's committed total on this street after the event (0 for antes)
+    added: int  # chips put in by this event
+    all_in: bool = False
+    full: bool = True  # for bets and raises: a full bet/raise (False: a short all-in)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Showdown:
+    all_tabled: bool
+    first: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    pots: tuple[Pot, ...]
+    returned: dict[str, int]
+    showdown: Showdown | None
