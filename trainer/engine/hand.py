@@ -598,17 +598,19 @@ class Hand:
         if self._to_act is None:
             return None
         options = self.options()
+        p = self._players[self._to_act]
         choices = [_m("choice.fold")]
         if options.check:
             choices.append(_m("choice.check"))
         if options.call is not None:
-            p = self._players[self._to_act]
             all_in = options.call == p.stack
             choices.append(_m("choice.call_allin" if all_in else "choice.call", amount=options.call))
         for rng, name in ((options.bet, "bet"), (options.raise_, "raise")):
             if rng is None:
                 continue
-            if rng.min == rng.max:
+            if rng.min == rng.max == p.committed + p.stack:
+                choices.append(_m(f"choice.{name}_allin", amount=rng.min))
+            elif rng.min == rng.max:
                 choices.append(_m(f"choice.{name}_one", amount=rng.min))
             else:
                 choices.append(_m(f"choice.{name}", min=rng.min, max=rng.max))

@@ -117,6 +117,8 @@ EN: dict[str, str] = {
     "choice.bet_one": "bet {amount}",
     "choice.raise": "raise to {min}–{max}",
     "choice.raise_one": "raise to {amount}",
+    "choice.bet_allin": "bet all-in {amount}",
+    "choice.raise_allin": "raise all-in to {amount}",
     "legal": "{pos} may {choices}",
     "list.or": "{head}, or {last}",
     "list.or2": "{head} or {last}",

@@ -1,0 +1,113 @@
+"""The ``trainer`` command: check and solve scenario files, serve the web app."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .scenarios import Scenario, ScenarioError, load_paths
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Holdem Rules Trainer: the betting rules of Texas Hold'em, drilled and graded."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+def check(paths: tuple[str, ...]) -> None:
+    """Load scenario files (directories: every *.yaml below), report every error and run each `expect`."""
+    result = load_paths(paths)
+    problems: list[ScenarioError] = list(result.errors)
+    for scenario in result.scenarios:
+        problems.extend(scenario.check_expect())
+    for problem in sorted(problems, key=lambda p: (p.file, p.line or 0)):
+        click.echo(str(problem), err=True)
+    checked = sum(1 for s in result.scenarios if s.expect)
+    click.echo(
+        f"{len(result.scenarios) + len(result.errors)} files, {len(result.errors)} failed to load, "
+        f"{checked} expect blocks checked, {len(problems) - len(result.errors)} disagreements"
+    )
+    sys.exit(1 if problems else 0)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario per line.")
+def solve(paths: tuple[str, ...], as_json: bool) -> None:
+    """Print the engine's answers for each scenario: the card, the options, pots and showdown."""
+    result = load_paths(paths)
+    entries: list[tuple[str, Scenario | ScenarioError]] = [(s.file, s) for s in result.scenarios]
+    entries += [(e.file, e) for e in result.errors]
+    entries.sort(key=lambda item: item[0])
+    out = sys.stdout
+    for _, item in entries:
+        if isinstance(item, ScenarioError):
+            if as_json:
+                out.write(json.dumps({"file": item.file, "error": str(item)}, ensure_ascii=False) + "\n")
+            else:
+                click.echo(f"error: {item}", err=True)
+            continue
+        if as_json:
+            out.write(json.dumps(item.solve(), ensure_ascii=False) + "\n")
+        else:
+            click.echo(_human(item))
+    sys.exit(1 if result.errors else 0)
+
+
+def _human(scenario: Scenario) -> str:
+    answer = scenario.solution
+    lines = [f"== {scenario.id} ({scenario.file})", f"   {scenario.title.text('en')}", f"street: {answer['street']}"]
+    if answer["to_act"]:
+        card = answer["card"]
+        lines.append(f"to act: {answer['to_act']}")
+        lines.append(
+            f"card:   ① current total {card['current_total']}   ② last full increment {card['last_full_increment']}   "
+            f"③ committed {card['committed']} ({'acted' if card['acted'] else 'not acted'})   ④ to add {card['to_add']}"
+        )
+        lines.append("options: " + _options_text(answer["options"]))
+        lines.append("why:")
+        lines.extend(f"  - {step}" for step in scenario.hand().derivation())
+    else:
+        lines.append("betting is over")
+    lines.append(f"pot: {answer['pot']}")
+    if "pots" in answer:
+        for i, pot in enumerate(answer["pots"]):
+            name = "main pot" if i == 0 else f"side pot {i}"
+            lines.append(f"{name}: {pot['amount']} ({', '.join(pot['eligible'])})")
+        for pos, amount in answer["returned"].items():
+            lines.append(f"returned: {amount} to {pos}")
+        showdown = answer.get("showdown")
+        if showdown:
+            lines.append("showdown: all hands tabled" if showdown["all_tabled"] else f"showdown: {showdown['first']} shows first")
+    return "\n".join(lines) + "\n"
+
+
+def _options_text(options: dict) -> str:
+    parts = ["fold"]
+    if options["check"]:
+        parts.append("check")
+    if options["call"] is not None:
+        parts.append(f"call {options['call']}")
+    if options["bet"]:
+        parts.append(f"bet {options['bet']['min']}–{options['bet']['max']}")
+    if options["raise"]:
+        parts.append(f"raise to {options['raise']['min_to']}–{options['raise']['max_to']}")
+    return ", ".join(parts)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--scenarios", "scenarios_dir", default=None, help="Scenario directory (default: the sample library).")
+def serve(host: str, port: int, scenarios_dir: str | None) -> None:
+    """Run the web app with a production WSGI server."""
+    from .web.serve import run
+
+    run(host=host, port=port, scenarios=scenarios_dir)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,670 @@
+"""Scenario files (YAML) -> validated ``Scenario`` objects.
+
+The format is a contract shared with other tools (SCENARIO-FORMAT.md):
+every key it allows loads, anything else is an error that names the file,
+the line, the key and what is wrong. YAML is read with the safe loader
+only (the C one when available); mappings are checked for duplicate keys
+while the document is turned into Python values, so line numbers survive.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .engine import (
+    POSITIONS,
+    Action,
+    ActionKind,
+    BBAOrder,
+    EngineError,
+    Game,
+    GameType,
+    Hand,
+    IllegalActionError,
+    Reopen,
+    Rules,
+    Street,
+)
+
+try:
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # PyYAML built without libyaml
+    _Loader = yaml.SafeLoader
+
+LOCALES = ("en", "zh-Hant", "zh-Hans")
+QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown")
+VERBS = tuple(kind.value for kind in ActionKind)
+ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+TOPIC_RE = re.compile(r"[a-z0-9-]+\Z")
+CARD_RE = re.compile(r"[2-9TJQKA][cdhs]\Z")
+AMOUNT_RE = re.compile(r"[0-9]+\Z")
+
+TOP_KEYS = (
+    "id", "title", "explain", "topics", "level", "game", "start", "pot", "stacks",
+    "names", "board", "hands", "actions", "ask", "expect",
+)
+GAME_KEYS = ("type", "blinds", "ante", "bb_ante", "straddles", "bets", "rules")
+RULE_KEYS = ("reopen", "bba", "limit_cap", "limit_cap_heads_up")
+EXPECT_KEYS = ("street", "to_act", "card", "options", "pot", "pots", "returned", "showdown")
+CARD_KEYS = ("current_total", "last_full_increment", "committed", "acted", "to_add")
+OPTION_KEYS = ("fold", "check", "call", "bet", "raise")
+SHOWDOWN_KEYS = ("all_tabled", "first")
+POT_KEYS = ("amount", "eligible")
+
+
+class ScenarioError(ValueError):
+    """A problem in a scenario file: ``str()`` is ``file:line: message``."""
+
+    def __init__(self, file: str, line: int | None, key: str | None, message: str):
+        self.file = file
+        self.line = line
+        self.key = key
+        self.message = message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {message}")
+
+
+class Localized(dict):
+    """Locale -> text. ``text()`` falls back to English, then to any text there is."""
+
+    def text(self, locale: str = "en") -> str:
+        for key in (locale, "en", "*"):
+            if key in self:
+                return self[key]
+        return next(iter(self.values()), "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScenarioAction:
+    street: Street
+    position: str
+    kind: ActionKind
+    amount: int | None
+    text: str
+    line: int
+
+    def action(self) -> Action:
+        return Action(position=self.position, kind=self.kind, amount=self.amount)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scenario:
+    id: str
+    file: str
+    title: Localized
+    explain: Localized | None
+    topics: tuple[str, ...]
+    level: int | None
+    game: Game
+    start: Street
+    pot: int
+    stacks: dict[str, int]
+    names: dict[str, str]
+    board: tuple[str, ...]
+    hands: dict[str, tuple[str, str]]
+    actions: tuple[ScenarioAction, ...]
+    ask: tuple[str, ...]
+    expect: dict | None
+    solution: dict = field(repr=False)
+    lines: dict[str, int] = field(repr=False, default_factory=dict)
+
+    def hand(self) -> Hand:
+        """A fresh hand with every action of the file applied."""
+        hand = Hand(game=self.game, stacks=self.stacks, start=self.start, pot=self.pot)
+        for act in self.actions:
+            hand.apply(act.action())
+        return hand
+
+    def solve(self) -> dict:
+        return {"id": self.id, "file": self.file, **self.solution}
+
+    def check_expect(self) -> list[ScenarioError]:
+        """Every way the engine disagrees with the file's ``expect`` block."""
+        if not self.expect:
+            return []
+        problems: list[ScenarioError] = []
+        for path, want, got, line in _compare(self.expect, self.solution, "expect"):
+            problems.append(
+                ScenarioError(
+                    self.file,
+                    line,
+                    path,
+                    f"{path}: the file expects {_show(want)}, the engine says {_show(got)}",
+                )
+            )
+        return problems
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadResult:
+    scenarios: list[Scenario]
+    errors: list[ScenarioError]
+
+
+# ---------------------------------------------------------------- YAML reading
+
+
+class _Map(dict):
+    """A mapping that remembers the line of each key (1-based)."""
+
+    line: int = 0
+    key_lines: dict
+
+
+class _List(list):
+    line: int = 0
+    item_lines: list
+
+
+def _read_yaml(text: str, file: str):
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        return _build(node, loader, file)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        raise ScenarioError(file, line, None, f"not valid YAML: {exc.problem or exc}") from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(file, None, None, f"not valid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+def _build(node, loader, file: str):
+    if isinstance(node, yaml.MappingNode):
+        out = _Map()
+        out.line = node.start_mark.line + 1
+        out.key_lines = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise ScenarioError(file, line, None, "a key must be a plain name, not a list or mapping")
+            key = loader.construct_object(key_node)
+            if key == "<<":
+                raise ScenarioError(file, line, "<<", "merge keys (<<) are not part of the scenario format")
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                key = str(key_node.value)
+            if key in out:
+                raise ScenarioError(
+                    file, line, str(key), f'duplicate key "{key}" (first on line {out.key_lines[key]})'
+                )
+            out[key] = _build(value_node, loader, file)
+            out.key_lines[key] = line
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        seq = _List(_build(item, loader, file) for item in node.value)
+        seq.line = node.start_mark.line + 1
+        seq.item_lines = [item.start_mark.line + 1 for item in node.value]
+        return seq
+    return loader.construct_object(node)
+
+
+# ------------------------------------------------------------------ validation
+
+
+class _Checker:
+    """Reads one parsed file; every error names the file, the line and the key."""
+
+    def __init__(self, file: str, doc: _Map):
+        self.file = file
+        self.doc = doc
+
+    def fail(self, line: int | None, key: str | None, message: str) -> ScenarioError:
+        return ScenarioError(self.file, line, key, f"{key}: {message}" if key else message)
+
+    def keys(self, mapping: _Map, allowed: tuple[str, ...], prefix: str) -> None:
+        for key in mapping:
+            if key not in allowed:
+                close = difflib.get_close_matches(str(key), allowed, n=1)
+                hint = f'; did you mean "{close[0]}"?' if close else f" (allowed: {', '.join(allowed)})"
+                name = f"{prefix}{key}"
+                raise ScenarioError(self.file, mapping.key_lines[key], name, f'unknown key "{name}"{hint}')
+
+    def line_of(self, mapping: _Map, key: str) -> int:
+        return mapping.key_lines.get(key, mapping.line)
+
+    def mapping(self, parent: _Map, key: str, name: str, required: bool = False) -> _Map | None:
+        if key not in parent:
+            if required:
+                raise self.fail(parent.line, name, "missing (it is required)")
+            return None
+        value = parent[key]
+        if not isinstance(value, _Map):
+            raise self.fail(self.line_of(parent, key), name, f"must be a mapping, got {_show(value)}")
+        return value
+
+    def integer(self, parent: _Map, key: str, name: str, minimum: int, default: int | None = None) -> int | None:
+        if key not in parent:
+            return default
+        value = parent[key]
+        if not _is_int(value) or value < minimum:
+            what = "a whole number" + (f" ≥ {minimum}" if minimum > 0 else " ≥ 0")
+            raise self.fail(self.line_of(parent, key), name, f"must be {what}, got {_show(value)}")
+        return value
+
+    def choice(self, parent: _Map, key: str, name: str, allowed: Iterable[str], default=None):
+        if key not in parent:
+            return default
+        value = parent[key]
+        allowed = tuple(allowed)
+        if value not in allowed:
+            raise self.fail(self.line_of(parent, key), name, f"must be one of {', '.join(allowed)}, got {_show(value)}")
+        return value
+
+    def int_list(self, parent: _Map, key: str, name: str, length: int | None = None) -> tuple[int, ...] | None:
+        if key not in parent:
+            return None
+        value = parent[key]
+        line = self.line_of(parent, key)
+        ok = isinstance(value, list) and all(_is_int(v) and v > 0 for v in value)
+        if not ok or (length is not None and len(value) != length):
+            shape = f"a list of {length} whole numbers > 0" if length else "a list of whole numbers > 0"
+            raise self.fail(line, name, f"must be {shape}, got {_show(value)}")
+        return tuple(value)
+
+    def localized(self, key: str) -> Localized | None:
+        if key not in self.doc:
+            return None
+        value = self.doc[key]
+        line = self.line_of(self.doc, key)
+        if isinstance(value, str):
+            if not value.strip():
+                raise self.fail(line, key, "must not be empty")
+            return Localized({"*": value})
+        if not isinstance(value, _Map) or not value:
+            raise self.fail(line, key, f"must be a text or a mapping of {', '.join(LOCALES)} to text")
+        for locale, text in value.items():
+            where = value.key_lines[locale]
+            if locale not in LOCALES:
+                raise self.fail(where, f"{key}.{locale}", f'unknown locale "{locale}"; use {", ".join(LOCALES)}')
+            if not isinstance(text, str) or not text.strip():
+                raise self.fail(where, f"{key}.{locale}", f"must be a non-empty text, got {_show(text)}")
+        return Localized(value)
+
+    # -- sections
+
+    def game(self) -> Game:
+        g = self.mapping(self.doc, "game", "game", required=True)
+        self.keys(g, GAME_KEYS, "game.")
+        if "type" not in g:
+            raise self.fail(g.line, "game.type", "missing (no-limit, pot-limit or fixed-limit)")
+        gtype = GameType(self.choice(g, "type", "game.type", (t.value for t in GameType)))
+        if "blinds" not in g:
+            raise self.fail(g.line, "game.blinds", "missing: write [small blind, big blind], e.g. [100, 200]")
+        blinds = self.int_list(g, "blinds", "game.blinds", 2)
+        if blinds[0] > blinds[1]:
+            raise self.fail(self.line_of(g, "blinds"), "game.blinds", "the small blind cannot be larger than the big blind")
+        straddles = self.int_list(g, "straddles", "game.straddles") or ()
+        previous = blinds[1]
+        for amount in straddles:
+            if amount <= previous:
+                raise self.fail(
+                    self.line_of(g, "straddles"), "game.straddles",
+                    f"each straddle must be larger than the bet before it ({amount} is not above {previous})",
+                )
+            previous = amount
+        bets = self.int_list(g, "bets", "game.bets", 2)
+        if bets is not None and gtype is not GameType.FIXED_LIMIT:
+            raise self.fail(self.line_of(g, "bets"), "game.bets", "is only for fixed-limit games")
+        return Game(
+            type=gtype,
+            blinds=blinds,
+            ante=self.integer(g, "ante", "game.ante", 0, 0),
+            bb_ante=self.integer(g, "bb_ante", "game.bb_ante", 0, 0),
+            straddles=straddles,
+            bets=bets,
+            rules=self.rules(g),
+        )
+
+    def rules(self, g: _Map) -> Rules:
+        r = self.mapping(g, "rules", "game.rules")
+        if r is None:
+            return Rules()
+        self.keys(r, RULE_KEYS, "game.rules.")
+        heads_up = r.get("limit_cap_heads_up", True)
+        if not isinstance(heads_up, bool):
+            raise self.fail(self.line_of(r, "limit_cap_heads_up"), "game.rules.limit_cap_heads_up", f"must be true or false, got {_show(heads_up)}")
+        return Rules(
+            reopen=Reopen(self.choice(r, "reopen", "game.rules.reopen", (o.value for o in Reopen), "at-least")),
+            bba=BBAOrder(self.choice(r, "bba", "game.rules.bba", (o.value for o in BBAOrder), "blind-first")),
+            limit_cap=self.integer(r, "limit_cap", "game.rules.limit_cap", 1, 4),
+            limit_cap_heads_up=heads_up,
+        )
+
+    def stacks(self, start: Street) -> dict[str, int]:
+        s = self.mapping(self.doc, "stacks", "stacks", required=True)
+        if len(s) < 2:
+            raise self.fail(s.line, "stacks", "a hand needs at least two players")
+        for pos, value in s.items():
+            line = s.key_lines[pos]
+            if pos not in POSITIONS:
+                raise self.fail(line, f"stacks.{pos}", f'unknown position "{pos}"; positions are {", ".join(POSITIONS)}')
+            if not _is_int(value) or value <= 0:
+                raise self.fail(line, f"stacks.{pos}", f"must be a whole number of chips > 0, got {_show(value)}")
+        if start is Street.PREFLOP:
+            if "BB" not in s:
+                raise self.fail(s.line, "stacks", "a hand starting preflop needs a BB")
+            if "SB" not in s and set(s) != {"BTN", "BB"}:
+                raise self.fail(s.line, "stacks", "a hand starting preflop needs an SB, or exactly the two seats BTN and BB (heads-up)")
+        return {pos: s[pos] for pos in sorted(s, key=POSITIONS.index)}
+
+    def seat_map(self, key: str, stacks: dict[str, int]) -> _Map:
+        m = self.mapping(self.doc, key, key)
+        if m is None:
+            return _Map()
+        for pos in m:
+            if pos not in stacks:
+                raise self.fail(m.key_lines[pos], f"{key}.{pos}", f"{pos} is not in stacks")
+        return m
+
+    def cards(self, stacks: dict[str, int]) -> tuple[tuple[str, ...], dict[str, tuple[str, str]]]:
+        seen: dict[str, str] = {}
+
+        def card(value, line: int, name: str) -> str:
+            if not isinstance(value, str) or not CARD_RE.match(value):
+                raise self.fail(line, name, f"{_show(value)} is not a card; write rank then suit, e.g. Kc, 7d, Ts")
+            if value in seen:
+                raise self.fail(line, name, f"{value} is dealt twice (also in {seen[value]})")
+            seen[value] = name
+            return value
+
+        board: tuple[str, ...] = ()
+        if "board" in self.doc:
+            b = self.doc["board"]
+            line = self.line_of(self.doc, "board")
+            if not isinstance(b, list) or len(b) not in (0, 3, 4, 5):
+                raise self.fail(line, "board", f"must be a list of 3, 4 or 5 cards, got {_show(b)}")
+            board = tuple(card(v, b.item_lines[i], "board") for i, v in enumerate(b))
+        hands: dict[str, tuple[str, str]] = {}
+        for pos, value in self.seat_map("hands", stacks).items():
+            line = self.doc["hands"].key_lines[pos]
+            if not isinstance(value, list) or len(value) != 2:
+                raise self.fail(line, f"hands.{pos}", f"must be a list of two cards, got {_show(value)}")
+            hands[pos] = (card(value[0], line, f"hands.{pos}"), card(value[1], line, f"hands.{pos}"))
+        return board, hands
+
+    def names(self, stacks: dict[str, int]) -> dict[str, str]:
+        m = self.seat_map("names", stacks)
+        for pos, value in m.items():
+            if not isinstance(value, str) or not value.strip():
+                raise self.fail(m.key_lines[pos], f"names.{pos}", f"must be a non-empty text, got {_show(value)}")
+        return dict(m)
+
+    def actions(self, start: Street, stacks: dict[str, int]) -> list[ScenarioAction]:
+        if "actions" not in self.doc or self.doc["actions"] is None:
+            return []
+        value = self.doc["actions"]
+        line = self.line_of(self.doc, "actions")
+        groups: list[tuple[Street, _List]] = []
+        if isinstance(value, _List):
+            groups.append((start, value))
+        elif isinstance(value, _Map):
+            streets = list(Street)
+            last = streets.index(start) - 1
+            for name, items in value.items():
+                where = value.key_lines[name]
+                if name not in streets:
+                    raise self.fail(where, f"actions.{name}", f'"{name}" is not a street; use {", ".join(streets)}')
+                index = streets.index(Street(name))
+                if index < streets.index(start):
+                    raise self.fail(where, f"actions.{name}", f"the scenario starts on the {start}, so it has no {name} actions")
+                if index <= last:
+                    raise self.fail(where, f"actions.{name}", "streets must be listed in order")
+                if not isinstance(items, _List):
+                    raise self.fail(where, f"actions.{name}", f"must be a list of actions, got {_show(items)}")
+                last = index
+                groups.append((Street(name), items))
+        else:
+            raise self.fail(line, "actions", "must be a list of actions, or a mapping of street to a list of actions")
+        parsed = []
+        for street, items in groups:
+            for i, text in enumerate(items):
+                parsed.append(self.action(text, items.item_lines[i], street, stacks))
+        return parsed
+
+    def action(self, text, line: int, street: Street, stacks: dict[str, int]) -> ScenarioAction:
+        example = '"CO raise 1400"'
+        if not isinstance(text, str):
+            raise self.fail(line, "actions", f"each action is a text like {example}, got {_show(text)}")
+        words = text.split()
+        if len(words) < 2 or len(words) > 3:
+            raise self.fail(line, "actions", f'"{text}": write <position> <verb> [amount], e.g. {example}')
+        pos, verb = words[0], words[1]
+        if pos not in POSITIONS:
+            close = difflib.get_close_matches(pos, POSITIONS, n=1)
+            hint = f'; did you mean "{close[0]}"?' if close else f" (positions: {', '.join(POSITIONS)})"
+            raise self.fail(line, "actions", f'"{text}": unknown position "{pos}"{hint}')
+        if pos not in stacks:
+            raise self.fail(line, "actions", f'"{text}": {pos} is not in stacks')
+        if verb not in VERBS:
+            close = difflib.get_close_matches(verb, VERBS, n=1)
+            hint = f'; did you mean "{close[0]}"?' if close else ""
+            raise self.fail(line, "actions", f'"{text}": unknown verb "{verb}" (verbs: fold, check, call, bet N, raise N, allin){hint}')
+        kind = ActionKind(verb)
+        amount = None
+        if kind in (ActionKind.BET, ActionKind.RAISE):
+            if len(words) != 3:
+                raise self.fail(line, "actions", f'"{text}": {verb} needs the total to {verb} to, e.g. "{pos} {verb} 1400"')
+            if not AMOUNT_RE.match(words[2]) or int(words[2]) == 0:
+                raise self.fail(line, "actions", f'"{text}": "{words[2]}" is not a whole number of chips greater than 0')
+            amount = int(words[2])
+        elif len(words) == 3:
+            raise self.fail(line, "actions", f'"{text}": {verb} takes no amount')
+        return ScenarioAction(street=street, position=pos, kind=kind, amount=amount, text=text, line=line)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return str(value)
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_text(text: str, file: str) -> Scenario:
+    """Parse, validate and replay one scenario; raise ``ScenarioError`` on the first problem."""
+    doc = _read_yaml(text, file)
+    if not isinstance(doc, _Map):
+        raise ScenarioError(file, getattr(doc, "line", None) or 1, None, "a scenario file must be a mapping of keys (id, game, stacks, ...)")
+    c = _Checker(file, doc)
+    c.keys(doc, TOP_KEYS, "")
+    sid = doc.get("id", Path(file).stem)
+    if not isinstance(sid, str) or not ID_RE.match(sid):
+        line = c.line_of(doc, "id") if "id" in doc else 1
+        raise c.fail(line, "id", f"{_show(sid)} is not a valid id: use lower-case letters, digits and -, e.g. turn-btn-short-all-in")
+    title = c.localized("title") or Localized({"*": sid})
+    explain = c.localized("explain")
+    topics = _topics(c)
+    level = c.integer(doc, "level", "level", 1)
+    if level is not None and level > 5:
+        raise c.fail(c.line_of(doc, "level"), "level", f"must be 1 to 5, got {level}")
+    game = c.game()
+    start = Street(c.choice(doc, "start", "start", (s.value for s in Street), "preflop"))
+    if "pot" in doc and start is Street.PREFLOP:
+        raise c.fail(c.line_of(doc, "pot"), "pot", "is only for a scenario with a later start (flop, turn or river)")
+    if "pot" not in doc and start is not Street.PREFLOP:
+        raise c.fail(c.line_of(doc, "start"), "pot", f"a scenario starting on the {start} needs pot: the chips already in the middle")
+    pot = c.integer(doc, "pot", "pot", 0, 0)
+    stacks = c.stacks(start)
+    names = c.names(stacks)
+    board, hands = c.cards(stacks)
+    ask = _ask(c)
+    expect = _expect(c, stacks)
+    actions = c.actions(start, stacks)
+    hand = _replay(c, game, stacks, start, pot, actions)
+    return Scenario(
+        id=sid, file=file, title=title, explain=explain, topics=topics, level=level, game=game,
+        start=start, pot=pot, stacks=stacks, names=names, board=board, hands=hands,
+        actions=tuple(actions), ask=ask, expect=expect, solution=hand.solve(),
+        lines=dict(doc.key_lines),
+    )
+
+
+def _topics(c: _Checker) -> tuple[str, ...]:
+    if "topics" not in c.doc:
+        return ()
+    value = c.doc["topics"]
+    line = c.line_of(c.doc, "topics")
+    if not isinstance(value, list) or not all(isinstance(t, str) and TOPIC_RE.match(t) for t in value):
+        raise c.fail(line, "topics", f"must be a list of tags made of a-z, 0-9 and -, got {_show(value)}")
+    return tuple(value)
+
+
+def _ask(c: _Checker) -> tuple[str, ...]:
+    if "ask" not in c.doc:
+        return ("card",)
+    value = c.doc["ask"]
+    line = c.line_of(c.doc, "ask")
+    if not isinstance(value, list) or not value:
+        raise c.fail(line, "ask", f"must be a list of question kinds ({', '.join(QUESTION_KINDS)})")
+    for kind in value:
+        if kind not in QUESTION_KINDS:
+            raise c.fail(line, "ask", f"unknown question kind {_show(kind)}; use {', '.join(QUESTION_KINDS)}")
+    if len(set(value)) != len(value):
+        raise c.fail(line, "ask", "lists a question kind twice")
+    return tuple(value)
+
+
+def _expect(c: _Checker, stacks: dict[str, int]) -> dict | None:
+    e = c.mapping(c.doc, "expect", "expect")
+    if e is None:
+        return None
+    c.keys(e, EXPECT_KEYS, "expect.")
+    for key, allowed in (("card", CARD_KEYS), ("options", OPTION_KEYS), ("showdown", SHOWDOWN_KEYS)):
+        if e.get(key) is not None:
+            c.keys(c.mapping(e, key, f"expect.{key}"), allowed, f"expect.{key}.")
+    options = e.get("options")
+    if isinstance(options, _Map):
+        for key, allowed in (("bet", ("min", "max")), ("raise", ("min_to", "max_to"))):
+            if options.get(key) is not None:
+                c.keys(c.mapping(options, key, f"expect.options.{key}"), allowed, f"expect.options.{key}.")
+    pots = e.get("pots")
+    if pots is not None:
+        if not isinstance(pots, _List):
+            raise c.fail(c.line_of(e, "pots"), "expect.pots", "must be a list of {amount: N, eligible: [positions]}")
+        for i, pot in enumerate(pots):
+            if not isinstance(pot, _Map):
+                raise c.fail(pots.item_lines[i], "expect.pots", "each pot is {amount: N, eligible: [positions]}")
+            c.keys(pot, POT_KEYS, "expect.pots.")
+    if e.get("returned") is not None:
+        c.mapping(e, "returned", "expect.returned")
+    return e
+
+
+def _replay(c: _Checker, game: Game, stacks, start: Street, pot: int, actions: list[ScenarioAction]) -> Hand:
+    try:
+        hand = Hand(game=game, stacks=stacks, start=start, pot=pot)
+    except EngineError as exc:
+        raise c.fail(c.line_of(c.doc, "stacks"), "stacks", str(exc)) from None
+    for act in actions:
+        if hand.betting_over:
+            raise c.fail(act.line, "actions", f'"{act.text}": betting is over after the previous action; nobody is to act')
+        if act.street != hand.street:
+            if list(Street).index(act.street) < list(Street).index(hand.street):
+                raise c.fail(act.line, "actions", f'"{act.text}": the {act.street} betting is already over; this action belongs to the {hand.street} (list later streets under their own key, e.g. actions: {{flop: [...], turn: [...]}})')
+            raise c.fail(act.line, "actions", f'"{act.text}": the {hand.street} betting is not finished: {hand.to_act} is still to act')
+        try:
+            hand.apply(act.action())
+        except IllegalActionError as exc:
+            raise ScenarioError(c.file, act.line, "actions", f'"{act.text}": {exc.clause()}') from None
+    return hand
+
+
+def load_file(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(str(path), None, None, "not UTF-8 text") from None
+    except OSError as exc:
+        raise ScenarioError(str(path), None, None, f"cannot read the file: {exc.strerror}") from None
+    return load_text(text, str(path))
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand directories into their ``*.yaml`` files, in path order."""
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+        else:
+            files.append(path)
+    return files
+
+
+def load_paths(paths: Iterable[str | Path]) -> LoadResult:
+    """Load every file; one broken file never stops the others. Ids must be unique."""
+    scenarios: list[Scenario] = []
+    errors: list[ScenarioError] = []
+    seen: dict[str, str] = {}
+    for path in scenario_files(paths):
+        if not path.exists():
+            errors.append(ScenarioError(str(path), None, None, "no such file or directory"))
+            continue
+        try:
+            scenario = load_file(path)
+        except ScenarioError as exc:
+            errors.append(exc)
+            continue
+        if scenario.id in seen:
+            line = scenario.lines.get("id", 1)
+            errors.append(ScenarioError(scenario.file, line, "id", f'id "{scenario.id}" is already used by {seen[scenario.id]}'))
+            continue
+        seen[scenario.id] = scenario.file
+        scenarios.append(scenario)
+    return LoadResult(scenarios=scenarios, errors=errors)
+
+
+# ---------------------------------------------------------------- expect
+
+
+def _compare(want, got, path: str, line: int | None = None):
+    """Yield (path, expected, actual, line) for every disagreement, key by key."""
+    if isinstance(want, _Map) and path.count(".") <= 1 and not path.endswith(("returned", ".bet", ".raise")):
+        for key, value in want.items():
+            actual = got.get(key) if isinstance(got, Mapping) else None
+            yield from _compare(value, actual, f"{path}.{key}", want.key_lines.get(key, line))
+        return
+    if path.endswith(".pots") and isinstance(want, list) and isinstance(got, list):
+        want = [_pot_key(p) for p in want]
+        got = [_pot_key(p) for p in got]
+    if _plain(want) != _plain(got):
+        yield path, want, got, line
+
+
+def _pot_key(pot) -> object:
+    if isinstance(pot, Mapping) and isinstance(pot.get("eligible"), list):
+        order = {p: i for i, p in enumerate(POSITIONS)}
+        return {**pot, "eligible": sorted(pot["eligible"], key=lambda p: order.get(p, 99))}
+    return pot
+
+
+def _plain(value):
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
