@@ -179,7 +179,13 @@ def _read_yaml(text: str, file: str):
         loader.dispose()
 
 
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
 def _build(node, loader, file: str):
+    if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_TAGS:
+        line = node.start_mark.line + 1
+        raise ScenarioError(file, line, None, f"not valid YAML for a scenario: the tag {node.tag} is not allowed")
     if isinstance(node, yaml.MappingNode):
         out = _Map()
         out.line = node.start_mark.line + 1

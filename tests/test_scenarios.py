@@ -1,0 +1,193 @@
+"""The scenario loader: everything the contract allows loads; every mistake names file, line and key."""
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from trainer.engine import GameType, Street
+from trainer.scenarios import ScenarioError, load_paths, load_text
+
+REPO = Path(__file__).resolve().parents[1]
+
+CONTRACT_EXAMPLE = """\
+id: turn-btn-faces-short-all-in        # optional; defaults to the file name without .yaml
+title:
+  en: BTN faces a short all-in on the turn
+  zh-Hant: 轉牌圈 BTN 面對不足額全下
+  zh-Hans: 转牌圈 BTN 面对不足额全下
+topics: [short-all-in, reopening]
+level: 2
+game:
+  type: no-limit
+  blinds: [100, 200]
+start: turn
+pot: 600
+stacks: {SB: 10000, BB: 10000, CO: 1400, BTN: 10000}
+actions:
+  - SB bet 1000
+  - BB call
+  - CO allin
+ask: [card, options]
+explain:
+  en: CO's all-in adds only 400, less than SB's 1000, so it is a short all-in.
+expect:
+  to_act: BTN
+  card: {current_total: 1400, last_full_increment: 1000, committed: 0, acted: false, to_add: 1400}
+  options: {call: 1400, raise: {min_to: 2400, max_to: 10000}}
+"""
+
+
+def load(text, file="x.yaml"):
+    return load_text(textwrap.dedent(text), file)
+
+
+def error_of(text, file="x.yaml") -> ScenarioError:
+    with pytest.raises(ScenarioError) as err:
+        load(text, file)
+    return err.value
+
+
+def test_contract_example_loads_and_solves_as_documented():
+    sc = load(CONTRACT_EXAMPLE)
+    assert sc.id == "turn-btn-faces-short-all-in"
+    assert sc.title.text("zh-Hant") == "轉牌圈 BTN 面對不足額全下"
+    assert sc.explain.text("zh-Hans").startswith("CO's all-in")  # falls back to English
+    assert sc.check_expect() == []
+    assert sc.solve() == {
+        "id": "turn-btn-faces-short-all-in",
+        "file": "x.yaml",
+        "street": "turn",
+        "to_act": "BTN",
+        "card": {"current_total": 1400, "last_full_increment": 1000, "committed": 0, "acted": False, "to_add": 1400},
+        "options": {"fold": True, "check": False, "call": 1400, "bet": None, "raise": {"min_to": 2400, "max_to": 10000}},
+        "pot": 4000,
+    }
+
+
+def test_every_game_key_and_the_street_mapping_form():
+    sc = load(
+        """\
+        game:
+          type: fixed-limit
+          blinds: [5, 10]
+          ante: 1
+          bb_ante: 0
+          straddles: [20]
+          bets: [10, 20]
+          rules: {reopen: exceed, bba: ante-first, limit_cap: 3, limit_cap_heads_up: false}
+        stacks: {UTG: 500, CO: 500, BTN: 500, SB: 500, BB: 500}
+        names: {UTG: Ann, BB: 小明}
+        board: [Kc, 7d, 2s]
+        hands: {UTG: [Ah, Ad]}
+        actions:
+          preflop: [CO call, BTN call, SB call, BB call, UTG check]
+          flop: [SB check]
+        ask: [card, options, pot]
+        """,
+        "limit-flop.yaml",
+    )
+    assert sc.id == "limit-flop"
+    assert sc.game.type is GameType.FIXED_LIMIT and sc.game.rules.limit_cap == 3
+    assert sc.names == {"UTG": "Ann", "BB": "小明"}
+    assert [a.street for a in sc.actions][-1] is Street.FLOP
+    assert sc.solution["to_act"] == "BB" and sc.solution["street"] == "flop"
+    assert sc.solution["pot"] == 5 * 1 + 5 * 20
+
+
+def test_id_defaults_to_file_name_and_ids_are_unique(tmp_path):
+    body = "game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\n"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "same.yaml").write_text(body)
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "same.yaml").write_text(body)
+    result = load_paths([tmp_path])
+    assert [s.id for s in result.scenarios] == ["same"]
+    assert len(result.errors) == 1 and 'id "same" is already used' in str(result.errors[0])
+
+
+@pytest.mark.parametrize(
+    "text, line, fragment",
+    [
+        # unknown key, with a suggestion
+        ("game: {type: no-limit, blinds: [1, 2]}\nstakcs: {SB: 100, BB: 100}\n", 2, 'unknown key "stakcs"; did you mean "stacks"?'),
+        # unknown nested key
+        ("game: {type: no-limit, blinds: [1, 2], antes: 1}\nstacks: {SB: 100, BB: 100}\n", 1, 'unknown key "game.antes"'),
+        # duplicate key
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nstacks: {SB: 10, BB: 10}\n", 3, 'duplicate key "stacks" (first on line 2)'),
+        # illegal action with what was legal
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions:\n  - SB raise 3\n", 4, '"SB raise 3": the minimum raise is to 4 (the last full raise added 2) (R-MINRAISE); SB may fold, call 1, or raise to 4–100'),
+        # typo in a verb
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB rase 4]\n", 3, 'unknown verb "rase" (verbs: fold, check, call, bet N, raise N, allin); did you mean "raise"?'),
+        # not a number
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB raise abc]\n", 3, '"abc" is not a whole number of chips'),
+        # position not in the hand
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [CO call]\n", 3, "CO is not in stacks"),
+        # bad locale
+        ("title: {en: Hi, zh-TW: 嗨}\ngame: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\n", 1, 'unknown locale "zh-TW"'),
+        # negative stack
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: -5, BB: 100}\n", 2, "stacks.SB: must be a whole number of chips > 0, got -5"),
+        # pot with a preflop start
+        ("game: {type: no-limit, blinds: [1, 2]}\npot: 10\nstacks: {SB: 100, BB: 100}\n", 2, "pot: is only for a scenario with a later start"),
+        # later start without pot
+        ("game: {type: no-limit, blinds: [1, 2]}\nstart: flop\nstacks: {SB: 100, BB: 100}\n", 2, "needs pot"),
+        # missing game type
+        ("game: {blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.type: missing"),
+        # float blinds
+        ("game: {type: no-limit, blinds: [0.5, 1]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.blinds: must be a list of 2 whole numbers > 0"),
+        # check facing a bet
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB check]\n", 3, "SB cannot check: there is 1 to call (R-INVALIDDECL)"),
+        # out of turn
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100, UTG: 100}\nactions: [SB call]\n", 3, "it is UTG's turn, not SB's (R-ORDER)"),
+        # actions after the street ended in the list form
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB call, BB check, BB check]\n", 3, "the preflop betting is already over"),
+        # streets out of order
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions:\n  flop: [BB check]\n  preflop: [SB call]\n", 5, "streets must be listed in order"),
+        # street not finished before the next street's actions
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions:\n  preflop: [SB call]\n  flop: [BB check]\n", 5, "the preflop betting is not finished: BB is still to act"),
+        # a card dealt twice
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nboard: [Kc, 7d, Kc]\n", 3, "Kc is dealt twice"),
+        # bad question kind
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nask: [card, winner]\n", 3, 'unknown question kind "winner"'),
+        # heads-up needs BTN and BB
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {CO: 100, BB: 100}\n", 2, "needs an SB, or exactly the two seats BTN and BB"),
+        # not YAML
+        ("game: {type: no-limit, blinds: [1, 2]\nstacks: {SB: 100, BB: 100}\n", 2, "not valid YAML"),
+        # a YAML tag that would build an object is refused by the safe loader
+        ("game: !!python/object:os.system {}\nstacks: {SB: 100, BB: 100}\n", 1, "not valid YAML"),
+        # the document is not a mapping
+        ("- just\n- a list\n", 1, "a scenario file must be a mapping"),
+        # unknown key inside expect
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nexpect: {card: {to_call: 1}}\n", 3, 'unknown key "expect.card.to_call"'),
+    ],
+)
+def test_mistakes_name_line_key_and_reason(text, line, fragment):
+    err = error_of(text, "scenarios/x.yaml")
+    assert err.file == "scenarios/x.yaml"
+    assert err.line == line, str(err)
+    assert fragment in str(err), str(err)
+    assert str(err).startswith(f"scenarios/x.yaml:{line}: ")
+
+
+def test_expect_disagreement_names_the_key_and_both_values():
+    sc = load(CONTRACT_EXAMPLE.replace("min_to: 2400", "min_to: 1800"))
+    [problem] = sc.check_expect()
+    assert problem.line == 24
+    assert "expect.options.raise: the file expects {min_to: 1800, max_to: 10000}, the engine says {min_to: 2400, max_to: 10000}" in str(problem)
+
+
+def test_broken_file_does_not_stop_the_others(tmp_path):
+    (tmp_path / "good.yaml").write_text(CONTRACT_EXAMPLE)
+    (tmp_path / "bad.yaml").write_text("game: [\n")
+    (tmp_path / "binary.yaml").write_bytes(b"\xff\xfe\x00")
+    result = load_paths([tmp_path])
+    assert [s.id for s in result.scenarios] == ["turn-btn-faces-short-all-in"]
+    assert sorted(Path(e.file).name for e in result.errors) == ["bad.yaml", "binary.yaml"]
+
+
+def test_the_repository_scenarios_all_load_and_agree():
+    result = load_paths([REPO / "scenarios", REPO / "tests" / "scenarios"])
+    assert result.errors == []
+    assert len(result.scenarios) >= 14
+    problems = [p for s in result.scenarios for p in s.check_expect()]
+    assert problems == []
