@@ -19,7 +19,7 @@ def main() -> None:
 @click.argument("paths", nargs=-1, required=True)
 def check(paths: tuple[str, ...]) -> None:
     """Load scenario files (directories: every *.yaml below), report every error and run each `expect`."""
-    result = load_paths(paths)
+    result = load_paths(paths, workers=None)
     problems: list[ScenarioError] = list(result.errors)
     for scenario in result.scenarios:
         problems.extend(scenario.check_expect())
@@ -38,12 +38,9 @@ def check(paths: tuple[str, ...]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario per line.")
 def solve(paths: tuple[str, ...], as_json: bool) -> None:
     """Print the engine's answers for each scenario: the card, the options, pots and showdown."""
-    result = load_paths(paths)
-    entries: list[tuple[str, Scenario | ScenarioError]] = [(s.file, s) for s in result.scenarios]
-    entries += [(e.file, e) for e in result.errors]
-    entries.sort(key=lambda item: item[0])
+    result = load_paths(paths, workers=None)
     out = sys.stdout
-    for _, item in entries:
+    for item in result.in_order:
         if isinstance(item, ScenarioError):
             if as_json:
                 out.write(json.dumps({"file": item.file, "error": str(item)}, ensure_ascii=False) + "\n")

@@ -100,3 +100,30 @@ def group_by_street(hand_events, actions: list[Action]) -> dict[Street, list[Act
     for event, action in zip(voluntary, actions, strict=True):
         grouped.setdefault(event.street, []).append(action)
     return grouped
+
+
+def scenario_document(deal: Deal, hand: Hand, actions: list[Action], *, id: str, ask: tuple[str, ...] = ("card",),
+                      with_expect: bool = True) -> dict:
+    """A scenario file's content (SCENARIO-FORMAT.md) for a played deal, ready for ``yaml.safe_dump``."""
+    game: dict = {"type": str(deal.game.type), "blinds": list(deal.game.blinds)}
+    if deal.game.ante:
+        game["ante"] = deal.game.ante
+    if deal.game.bb_ante:
+        game["bb_ante"] = deal.game.bb_ante
+    grouped = group_by_street(hand.history, actions)
+    doc: dict = {"id": id, "game": game, "stacks": dict(deal.stacks)}
+    if grouped:
+        doc["actions"] = {str(street): [_action_text(a) for a in acts] for street, acts in grouped.items()}
+    doc["ask"] = list(ask)
+    if with_expect:
+        answer = hand.solve()
+        doc["expect"] = {key: answer[key] for key in ("to_act", "card", "options", "pot") if key in answer}
+        for key in ("pots", "returned", "showdown"):
+            if key in answer:
+                doc["expect"][key] = answer[key]
+    return doc
+
+
+def _action_text(action: Action) -> str:
+    amount = f" {action.amount}" if action.amount is not None else ""
+    return f"{action.position} {action.kind}{amount}"

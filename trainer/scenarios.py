@@ -10,6 +10,8 @@ while the document is turned into Python values, so line numbers survive.
 from __future__ import annotations
 
 import difflib
+import multiprocessing
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,9 +35,22 @@ from .engine import (
 )
 
 try:
-    _Loader = yaml.CSafeLoader
+    _BaseLoader = yaml.CSafeLoader
 except AttributeError:  # PyYAML built without libyaml
-    _Loader = yaml.SafeLoader
+    _BaseLoader = yaml.SafeLoader
+
+# Plain scalars that start with one of these can only ever resolve to a string
+# under YAML 1.1's implicit rules (bool/null/int/float/timestamp start otherwise).
+_PLAIN_TEXT_START = frozenset("abcdeghijklmpqrsuvwxzABCDEGHIJKLMPQRSUVWXZ_")
+
+
+class _Loader(_BaseLoader):
+    """The safe loader with a fast path for plain scalars that can only be text."""
+
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode and implicit[0] and value and value[0] in _PLAIN_TEXT_START:
+            return "tag:yaml.org,2002:str"
+        return super().resolve(kind, value, implicit)
 
 LOCALES = ("en", "zh-Hant", "zh-Hans")
 QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown")
@@ -68,6 +83,9 @@ class ScenarioError(ValueError):
         self.message = message
         where = f"{file}:{line}" if line else file
         super().__init__(f"{where}: {message}")
+
+    def __reduce__(self):
+        return (ScenarioError, (self.file, self.line, self.key, self.message))
 
 
 class Localized(dict):
@@ -145,6 +163,7 @@ class Scenario:
 class LoadResult:
     scenarios: list[Scenario]
     errors: list[ScenarioError]
+    in_order: list[Scenario | ScenarioError] = field(default_factory=list)  # both, in path order
 
 
 # ---------------------------------------------------------------- YAML reading
@@ -211,7 +230,16 @@ def _build(node, loader, file: str):
         seq.line = node.start_mark.line + 1
         seq.item_lines = [item.start_mark.line + 1 for item in node.value]
         return seq
+    tag = node.tag
+    if tag == _STR:
+        return node.value
+    if tag == _INT and node.value.isdigit():
+        return int(node.value)
     return loader.construct_object(node)
+
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
 
 
 # ------------------------------------------------------------------ validation
@@ -234,6 +262,9 @@ class _Checker:
                 hint = f'; did you mean "{close[0]}"?' if close else f" (allowed: {', '.join(allowed)})"
                 name = f"{prefix}{key}"
                 raise ScenarioError(self.file, mapping.key_lines[key], name, f'unknown key "{name}"{hint}')
+
+    def bad_action(self, line: int, text: str, message: str) -> ScenarioError:
+        return ScenarioError(self.file, line, "actions", f'"{text}": {message}')
 
     def line_of(self, mapping: _Map, key: str) -> int:
         return mapping.key_lines.get(key, mapping.line)
@@ -443,28 +474,28 @@ class _Checker:
             raise self.fail(line, "actions", f"each action is a text like {example}, got {_show(text)}")
         words = text.split()
         if len(words) < 2 or len(words) > 3:
-            raise self.fail(line, "actions", f'"{text}": write <position> <verb> [amount], e.g. {example}')
+            raise self.bad_action(line, text, f'write <position> <verb> [amount], e.g. {example}')
         pos, verb = words[0], words[1]
         if pos not in POSITIONS:
             close = difflib.get_close_matches(pos, POSITIONS, n=1)
             hint = f'; did you mean "{close[0]}"?' if close else f" (positions: {', '.join(POSITIONS)})"
-            raise self.fail(line, "actions", f'"{text}": unknown position "{pos}"{hint}')
+            raise self.bad_action(line, text, f'unknown position "{pos}"{hint}')
         if pos not in stacks:
-            raise self.fail(line, "actions", f'"{text}": {pos} is not in stacks')
+            raise self.bad_action(line, text, f'{pos} is not in stacks')
         if verb not in VERBS:
             close = difflib.get_close_matches(verb, VERBS, n=1)
             hint = f'; did you mean "{close[0]}"?' if close else ""
-            raise self.fail(line, "actions", f'"{text}": unknown verb "{verb}" (verbs: fold, check, call, bet N, raise N, allin){hint}')
+            raise self.bad_action(line, text, f'unknown verb "{verb}" (verbs: fold, check, call, bet N, raise N, allin){hint}')
         kind = ActionKind(verb)
         amount = None
         if kind in (ActionKind.BET, ActionKind.RAISE):
             if len(words) != 3:
-                raise self.fail(line, "actions", f'"{text}": {verb} needs the total to {verb} to, e.g. "{pos} {verb} 1400"')
+                raise self.bad_action(line, text, f'{verb} needs the total to {verb} to, e.g. "{pos} {verb} 1400"')
             if not AMOUNT_RE.match(words[2]) or int(words[2]) == 0:
-                raise self.fail(line, "actions", f'"{text}": "{words[2]}" is not a whole number of chips greater than 0')
+                raise self.bad_action(line, text, f'"{words[2]}" is not a whole number of chips greater than 0')
             amount = int(words[2])
         elif len(words) == 3:
-            raise self.fail(line, "actions", f'"{text}": {verb} takes no amount')
+            raise self.bad_action(line, text, f'{verb} takes no amount')
         return ScenarioAction(street=street, position=pos, kind=kind, amount=amount, text=text, line=line)
 
 
@@ -586,15 +617,15 @@ def _replay(c: _Checker, game: Game, stacks, start: Street, pot: int, actions: l
         raise c.fail(c.line_of(c.doc, "stacks"), "stacks", str(exc)) from None
     for act in actions:
         if hand.betting_over:
-            raise c.fail(act.line, "actions", f'"{act.text}": betting is over after the previous action; nobody is to act')
+            raise c.bad_action(act.line, act.text, f'betting is over after the previous action; nobody is to act')
         if act.street != hand.street:
             if list(Street).index(act.street) < list(Street).index(hand.street):
-                raise c.fail(act.line, "actions", f'"{act.text}": the {act.street} betting is already over; this action belongs to the {hand.street} (list later streets under their own key, e.g. actions: {{flop: [...], turn: [...]}})')
-            raise c.fail(act.line, "actions", f'"{act.text}": the {hand.street} betting is not finished: {hand.to_act} is still to act')
+                raise c.bad_action(act.line, act.text, f'the {act.street} betting is already over; this action belongs to the {hand.street} (list later streets under their own key, e.g. actions: {{flop: [...], turn: [...]}})')
+            raise c.bad_action(act.line, act.text, f'the {hand.street} betting is not finished: {hand.to_act} is still to act')
         try:
             hand.apply(act.action())
         except IllegalActionError as exc:
-            raise ScenarioError(c.file, act.line, "actions", f'"{act.text}": {exc.clause()}') from None
+            raise c.bad_action(act.line, act.text, exc.clause()) from None
     return hand
 
 
@@ -621,27 +652,48 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def load_paths(paths: Iterable[str | Path]) -> LoadResult:
-    """Load every file; one broken file never stops the others. Ids must be unique."""
+def _load_one(path: Path) -> Scenario | ScenarioError:
+    if not path.exists():
+        return ScenarioError(str(path), None, None, "no such file or directory")
+    try:
+        return load_file(path)
+    except ScenarioError as exc:
+        return exc
+
+
+# Below this many files a second process costs more than it saves.
+PARALLEL_FROM = 400
+
+
+def _load_all(files: list[Path], workers: int | None) -> list[Scenario | ScenarioError]:
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 4) if len(files) >= PARALLEL_FROM else 1
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_load_one(path) for path in files]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return pool.map(_load_one, files, chunksize=max(1, len(files) // (workers * 8)))
+
+
+def load_paths(paths: Iterable[str | Path], *, workers: int | None = 1) -> LoadResult:
+    """Load every file; one broken file never stops the others. Ids must be unique.
+
+    ``workers=None`` picks a number of processes for large directories.
+    """
     scenarios: list[Scenario] = []
     errors: list[ScenarioError] = []
+    in_order: list[Scenario | ScenarioError] = []
     seen: dict[str, str] = {}
-    for path in scenario_files(paths):
-        if not path.exists():
-            errors.append(ScenarioError(str(path), None, None, "no such file or directory"))
-            continue
-        try:
-            scenario = load_file(path)
-        except ScenarioError as exc:
-            errors.append(exc)
-            continue
-        if scenario.id in seen:
-            line = scenario.lines.get("id", 1)
-            errors.append(ScenarioError(scenario.file, line, "id", f'id "{scenario.id}" is already used by {seen[scenario.id]}'))
-            continue
-        seen[scenario.id] = scenario.file
-        scenarios.append(scenario)
-    return LoadResult(scenarios=scenarios, errors=errors)
+    for item in _load_all(scenario_files(paths), workers):
+        if isinstance(item, Scenario) and item.id in seen:
+            line = item.lines.get("id", 1)
+            item = ScenarioError(item.file, line, "id", f'id "{item.id}" is already used by {seen[item.id]}')
+        if isinstance(item, ScenarioError):
+            errors.append(item)
+        else:
+            seen[item.id] = item.file
+            scenarios.append(item)
+        in_order.append(item)
+    return LoadResult(scenarios=scenarios, errors=errors, in_order=in_order)
 
 
 # ---------------------------------------------------------------- expect

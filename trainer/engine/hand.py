@@ -98,6 +98,7 @@ class Hand:
             p.acted = False
             p.last = None
             p.seq = 0
+        self._top = 0  # the largest amount committed on this street
         self._nominal = 0  # preflop: the full blind or straddle everyone must match
         self._increment = self.game.bet_size(street) if self._limit else self.game.big_blind
         self._level = 0  # fixed limit: the last full level; raises go to level + bet size
@@ -156,6 +157,7 @@ class Hand:
     def _post_blind(self, p: _Player, amount: int, kind: str) -> None:
         paid = min(amount, p.stack)
         p.put(paid)
+        self._top = max(self._top, p.committed)
         p.forced = kind
         p.nominal = amount
         event = Event(street=self.street, position=p.position, kind=kind, to=p.committed, added=paid, all_in=p.all_in)
@@ -166,7 +168,7 @@ class Hand:
     # ------------------------------------------------------------ derived state
 
     def _current_raw(self) -> int:
-        return max(p.committed for p in self._players.values())
+        return self._top
 
     @property
     def current_total(self) -> int:
@@ -490,6 +492,7 @@ class Hand:
         elif kind is ActionKind.CALL:
             added = min(current - p.committed, p.stack)
             p.put(added)
+            self._top = max(self._top, p.committed)
             event = Event(street=self.street, position=p.position, kind="call", to=p.committed, added=added, all_in=p.all_in)
         else:
             event = self._wager(p, kind, to, current)
@@ -503,6 +506,7 @@ class Hand:
     def _wager(self, p: _Player, kind: ActionKind, to: int, current: int) -> Event:
         added = to - p.committed
         p.put(added)
+        self._top = max(self._top, to)
         increment = to - current
         if self._limit:
             size = self.game.bet_size(self.street)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.quiz import Quiz, build_quiz
+from trainer.quiz import Quiz, QuizError, build_quiz
 from trainer.scenarios import ScenarioError, load_paths
 
 from .spot import Spot, build_spot
@@ -124,9 +124,12 @@ def load_library(dirs: list[str], *, locale: str = "en") -> Library:
             continue
         try:
             entries.append(_entry(sc, locale))
+        except QuizError as exc:
+            line = (getattr(sc, "lines", None) or {}).get("ask")
+            problems.append(Problem(file=_shown(sc.file, dirs), line=line, message=f"cannot be drilled: {exc}"))
         except Exception as exc:  # one bad scenario must not take the others down
             log.exception("scenario %s cannot be served", sc.file)
-            problems.append(Problem(file=_shown(sc.file, dirs), line=None, message=f"cannot be served: {exc}"))
+            problems.append(Problem(file=_shown(sc.file, dirs), line=None, message=f"cannot be drilled: {exc}"))
         else:
             seen.add(sc.id)
     for problem in problems:
@@ -150,8 +153,6 @@ def _entry(sc: Any, locale: str) -> Entry:
 
 def _problem(err: ScenarioError, dirs: list[str]) -> Problem:
     message = getattr(err, "message", None) or str(err)
-    if getattr(err, "key", None) and str(err.key) not in message:
-        message = f"{err.key}: {message}"
     return Problem(file=_shown(getattr(err, "file", "") or "", dirs), line=getattr(err, "line", None), message=message)
 
 

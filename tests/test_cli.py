@@ -1,0 +1,103 @@
+"""`trainer check` and `trainer solve` as a user runs them."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from trainer.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+GOOD = """\
+id: btn-faces-short
+game: {type: no-limit, blinds: [100, 200]}
+start: turn
+pot: 600
+stacks: {SB: 10000, BB: 10000, CO: 1400, BTN: 10000}
+actions: [SB bet 1000, BB call, CO allin]
+expect:
+  to_act: BTN
+  options: {call: 1400, raise: {min_to: 2400, max_to: 10000}}
+"""
+OVER = """\
+id: everyone-folds
+game: {type: no-limit, blinds: [50, 100]}
+stacks: {BTN: 5000, SB: 5000, BB: 5000}
+actions: [BTN raise 300, SB fold, BB fold]
+"""
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_solve_json_prints_one_object_per_file_with_the_contract_keys(tmp_path):
+    write(tmp_path, "a.yaml", GOOD)
+    write(tmp_path, "b.yaml", OVER)
+    code, out, _ = run("solve", "--json", str(tmp_path))
+    assert code == 0
+    first, second = [json.loads(line) for line in out.splitlines()]
+    assert list(first) == ["id", "file", "street", "to_act", "card", "options", "pot"]
+    assert first["options"] == {"fold": True, "check": False, "call": 1400, "bet": None, "raise": {"min_to": 2400, "max_to": 10000}}
+    assert second["to_act"] is None and second["card"] is None and second["options"] is None
+    assert second["pot"] == 450
+    assert second["returned"] == {"BTN": 200}
+    assert second["pots"] == [{"amount": 250, "eligible": ["BTN"]}]
+    assert "showdown" not in second  # only one player left
+
+
+def test_solve_reports_broken_files_as_error_lines_and_exits_1(tmp_path):
+    write(tmp_path, "a.yaml", GOOD)
+    write(tmp_path, "b.yaml", GOOD.replace("CO allin", "CO rase 1400").replace("btn-faces-short", "typo"))
+    code, out, _ = run("solve", "--json", str(tmp_path))
+    assert code == 1
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines[0]["id"] == "btn-faces-short"
+    assert lines[1] == {"file": str(tmp_path / "b.yaml"), "error": f'{tmp_path / "b.yaml"}:6: "CO rase 1400": unknown verb "rase" (verbs: fold, check, call, bet N, raise N, allin); did you mean "raise"?'}
+
+
+def test_solve_for_people_shows_card_options_and_derivation(tmp_path):
+    code, out, _ = run("solve", str(write(tmp_path, "a.yaml", GOOD)))
+    assert code == 0
+    assert "① current total 1400   ② last full increment 1000   ③ committed 0 (not acted)   ④ to add 1400" in out
+    assert "options: fold, call 1400, raise to 2400–10000" in out
+    assert "a short all-in does not change the last full increment. (R-SHORTALLIN)" in out
+
+
+def test_check_reports_every_broken_file_and_disagreement(tmp_path):
+    write(tmp_path, "a.yaml", GOOD.replace("min_to: 2400", "min_to: 1800"))
+    write(tmp_path, "b.yaml", "game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 1, BB: 1}\nsatcks: 1\n")
+    write(tmp_path, "c.yaml", "game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 5, BB: 5}\nactions: [SB raise 3]\n")
+    code, out, err = run("check", str(tmp_path))
+    assert code == 1
+    assert "a.yaml:9: expect.options.raise: the file expects {min_to: 1800, max_to: 10000}, the engine says {min_to: 2400, max_to: 10000}" in err
+    assert "b.yaml:3: unknown key" in err
+    assert 'c.yaml:3: "SB raise 3": the minimum raise is to 4' in err
+    assert "3 files, 2 failed to load, 1 expect blocks checked, 1 disagreements" in out
+
+
+def test_check_passes_on_the_repository_scenarios():
+    code, out, err = run("check", str(REPO / "scenarios"), str(REPO / "tests" / "scenarios"))
+    assert code == 0, err
+    assert " 0 failed to load" in out
+
+
+def test_missing_path_is_an_error_not_a_traceback(tmp_path):
+    code, out, _ = run("solve", "--json", str(tmp_path / "nope.yaml"))
+    assert code == 1
+    assert json.loads(out)["error"].endswith("no such file or directory")
+
+
+def test_console_script_is_installed():
+    trainer = Path(sys.executable).with_name("trainer")
+    done = subprocess.run([str(trainer), "check", str(REPO / "scenarios")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

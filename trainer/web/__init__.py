@@ -1,0 +1,74 @@
+"""The web drill: a Flask app over the scenario library and the rules engine.
+
+Build it with ``create_app()``; serve it with ``trainer.web.serve.run``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, current_app
+from htmx_flask import Htmx
+from jinja2 import StrictUndefined
+
+from . import config, csrf, render
+from .library import Library, load_library, topic_name
+
+EXTENSION = "trainer.library"
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    settings = config.settings(test_config, os.environ)
+    app = Flask(
+        __name__,
+        template_folder=os.path.abspath(settings["TEMPLATES_DIR"]),
+        static_folder=os.path.abspath(settings["STATIC_DIR"]),
+        instance_path=os.path.abspath(settings["INSTANCE_DIR"]) if settings["INSTANCE_DIR"] else None,
+        instance_relative_config=True,
+    )
+    app.config.update(settings)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = config.instance_secret(app.instance_path)
+    # A misspelt template variable fails the tests instead of printing nothing.
+    app.jinja_env.undefined = StrictUndefined
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    app.jinja_env.filters["chips"] = lambda n: f"{n:,}"
+    app.jinja_env.filters["levels"] = _levels
+    app.jinja_env.filters["topic_name"] = topic_name
+
+    Htmx(app)
+    csrf.init_app(app)
+    render.init_app(app)
+
+    # Loaded once: requests only read it.
+    app.extensions[EXTENSION] = load_library(
+        [str(d) for d in app.config["SCENARIO_DIRS"]], locale=app.config["LOCALE"]
+    )
+
+    from . import drill, errors, pages
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(drill.bp)
+    errors.init_app(app)
+
+    @app.context_processor
+    def problem_count() -> dict[str, int]:
+        return {"problem_count": len(library().problems)}
+
+    return app
+
+
+def library() -> Library:
+    return current_app.extensions[EXTENSION]
+
+
+def _levels(levels: tuple[int, ...]) -> str:
+    if len(levels) == 1:
+        return f"level {levels[0]}"
+    if list(levels) == list(range(levels[0], levels[-1] + 1)):
+        return f"levels {levels[0]}–{levels[-1]}"
+    return "levels " + ", ".join(str(n) for n in levels)
