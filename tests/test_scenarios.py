@@ -191,3 +191,22 @@ def test_the_repository_scenarios_all_load_and_agree():
     assert len(result.scenarios) >= 14
     problems = [p for s in result.scenarios for p in s.check_expect()]
     assert problems == []
+
+
+def test_each_bad_example_file_fails_on_the_line_its_table_names():
+    """tests/scenarios-bad/EXPECTED.md lists, per file, the line and key the error must name."""
+    folder = REPO / "tests" / "scenarios-bad"
+    rows = [
+        line.split("|")[1:4]
+        for line in (folder / "EXPECTED.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `")
+    ]
+    assert len(rows) >= 6
+    result = load_paths([folder])
+    assert result.scenarios == []
+    by_name = {Path(e.file).name: e for e in result.errors}
+    for file, line, key in rows:
+        err = by_name[file.strip().strip("`")]
+        assert err.line == int(line), str(err)
+        key_name = key.split("`")[1]
+        assert key_name in str(err) or key_name == err.key, str(err)

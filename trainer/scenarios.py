@@ -481,7 +481,7 @@ class _Checker:
             hint = f'; did you mean "{close[0]}"?' if close else f" (positions: {', '.join(POSITIONS)})"
             raise self.bad_action(line, text, f'unknown position "{pos}"{hint}')
         if pos not in stacks:
-            raise self.bad_action(line, text, f'{pos} is not in stacks')
+            raise self.bad_action(line, text, f'{pos} is not in stacks (seated: {", ".join(stacks)})')
         if verb not in VERBS:
             close = difflib.get_close_matches(verb, VERBS, n=1)
             hint = f'; did you mean "{close[0]}"?' if close else ""
