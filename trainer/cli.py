@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -93,6 +94,35 @@ def _options_text(options: dict) -> str:
     if options["raise"]:
         parts.append(f"raise to {options['raise']['min_to']}–{options['raise']['max_to']}")
     return ", ".join(parts)
+
+
+@main.command()
+@click.option("--topic", required=True, help="One of the topics (see `trainer generate --list`).", default=None)
+@click.option("--level", default=2, show_default=True, type=click.IntRange(1, 5))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("-n", "count", default=1, show_default=True, type=click.IntRange(1, 100000))
+@click.option("--out", default=None, type=click.Path(file_okay=False), help="Write <out>/<topic>/<id>.yaml instead of printing.")
+def generate(topic: str, level: int, seed: int, count: int, out: str | None) -> None:
+    """Write generated scenario files for a topic, reproducible from the seed."""
+    import yaml
+
+    from .generate import GenerateError
+    from .generate import generate as make
+
+    try:
+        spots = make(topic, level=level, seed=seed, count=count)
+    except GenerateError as exc:
+        raise click.UsageError(str(exc)) from None
+    for spot in spots:
+        text = yaml.safe_dump(spot.document, sort_keys=False, allow_unicode=True, width=100)
+        if out is None:
+            click.echo("---\n" + text, nl=False)
+        else:
+            folder = Path(out) / topic
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{spot.id}.yaml").write_text(text, encoding="utf-8")
+    if out is not None:
+        click.echo(f"wrote {len(spots)} {topic} scenarios to {Path(out) / topic}")
 
 
 @main.command()

@@ -37,7 +37,7 @@ class Deal:
 
 
 def random_deal(rng: random.Random, *, game_type: GameType | None = None, players: int | None = None,
-                short_stacks: float = 0.4, antes: float = 0.2) -> Deal:
+                short_stacks: float = 0.4, antes: float = 0.2, straddles: int = 0, short_bb: bool = False) -> Deal:
     """Blinds, stacks (many of them short) and sometimes antes, for 2-10 players."""
     n = players or rng.randint(2, 10)
     game_type = game_type or rng.choice(list(GameType))
@@ -56,17 +56,21 @@ def random_deal(rng: random.Random, *, game_type: GameType | None = None, player
             stacks[pos] = rng.randint(1, 12 * bb)
         else:
             stacks[pos] = rng.randint(20 * bb, 200 * bb)
-    return Deal(game=Game(type=game_type, blinds=(sb, bb), ante=ante, bb_ante=bb_ante), stacks=stacks)
+    if short_bb:
+        stacks["BB"] = rng.randint(1, bb - 1)
+    straddle_amounts = tuple(bb * 2 ** (k + 1) for k in range(min(straddles, n - 2)))
+    game = Game(type=game_type, blinds=(sb, bb), ante=ante, bb_ante=bb_ante, straddles=straddle_amounts)
+    return Deal(game=game, stacks=stacks)
 
 
-def random_action(hand: Hand, rng: random.Random) -> Action:
+def random_action(hand: Hand, rng: random.Random, aggression: float = 0.30) -> Action:
     """One legal action for the player to act, weighted so hands often reach later streets."""
     pos = hand.to_act
     opts = hand.options()
     wager = opts.bet or opts.raise_
     kind = ActionKind.BET if opts.bet else ActionKind.RAISE
     roll = rng.random()
-    if wager and roll < 0.30:
+    if wager and roll < aggression:
         pick = rng.random()
         if pick < 0.4:
             amount = wager.min
@@ -110,6 +114,8 @@ def scenario_document(deal: Deal, hand: Hand, actions: list[Action], *, id: str,
         game["ante"] = deal.game.ante
     if deal.game.bb_ante:
         game["bb_ante"] = deal.game.bb_ante
+    if deal.game.straddles:
+        game["straddles"] = list(deal.game.straddles)
     grouped = group_by_street(hand.history, actions)
     doc: dict = {"id": id, "game": game, "stacks": dict(deal.stacks)}
     if grouped:

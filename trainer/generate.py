@@ -1,0 +1,364 @@
+"""Endless drills: seeded random spots that are *about* a topic.
+
+Each topic has a deal recipe (game, table size, stacks), an action policy and
+a predicate the spot must satisfy — most predicates read which steps the
+engine's own derivation contains (a short all-in, a reopening decision, the
+cap), so a spot is about the topic because the engine explains it that way.
+The same (topic, level, seed) always gives the same files.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .engine import GameType, Hand, Street
+from .playout import Deal, random_action, random_deal, scenario_document
+from .topics import BY_NAME
+
+STREET_NAMES = {
+    "en": {"preflop": "preflop", "flop": "flop", "turn": "turn", "river": "river"},
+    "zh-Hant": {"preflop": "翻牌前", "flop": "翻牌圈", "turn": "轉牌圈", "river": "河牌圈"},
+    "zh-Hans": {"preflop": "翻牌前", "flop": "翻牌圈", "turn": "转牌圈", "river": "河牌圈"},
+}
+
+# players dealt in, by level: easy spots are small tables
+PLAYERS_BY_LEVEL = {1: (2, 4), 2: (3, 6), 3: (4, 8), 4: (5, 9), 5: (6, 10)}
+
+MAX_TRIES = 400
+
+
+@dataclass(frozen=True, kw_only=True)
+class Recipe:
+    """How to find a spot for one topic."""
+
+    when: str  # "decision" (a player is to act) or "over" (betting is over)
+    ask: tuple[str, ...]
+    predicate: Callable[[Hand, _Ids, int], bool]
+    game_types: tuple[GameType, ...] = (GameType.NO_LIMIT,)
+    players: tuple[int, int] | None = None
+    min_players: int = 2
+    short_stacks: float = 0.4
+    antes: float = 0.0
+    straddles: int = 0
+    short_bb: bool = False
+    aggression: float = 0.3
+    explain: dict[str, str] = field(default_factory=dict)
+
+
+class _Ids:
+    """The message IDs of the hand's derivation, computed only when a predicate asks."""
+
+    def __init__(self, hand: Hand):
+        self._hand = hand
+        self._ids: set[str] | None = None
+
+    def __contains__(self, message_id: str) -> bool:
+        if self._ids is None:
+            self._ids = {step.message.id for step in self._hand.derivation()}
+        return message_id in self._ids
+
+
+def _preflop(hand: Hand) -> bool:
+    return hand.street is Street.PREFLOP
+
+
+def _reopening(hand: Hand, ids: _Ids, i: int) -> bool:
+    card = hand.card()
+    if not card.acted or not card.to_add or "inc.short" not in ids:
+        return False
+    want = "opt.reopened" if i % 2 == 0 else "opt.not_reopened"
+    return want in ids
+
+
+def _side_pots(hand: Hand, ids: _Ids, i: int) -> bool:
+    levels = {s.total for s in hand.seats if s.all_in and not s.folded}
+    return len(levels) >= 2
+
+
+def _showdown(hand: Hand, ids: _Ids, i: int) -> bool:
+    result = hand.result()
+    return result.showdown is not None and result.showdown.all_tabled == (i % 2 == 1)
+
+
+def _pot_limited(hand: Hand, ids: _Ids, i: int) -> bool:
+    opts = hand.options()
+    wager = opts.bet or opts.raise_
+    if wager is None or wager.min == wager.max:
+        return False
+    seat = next(s for s in hand.seats if s.position == hand.to_act)
+    return wager.max < seat.committed + seat.stack
+
+
+CARD_EXPLAIN = {
+    "en": "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ so {pos} must add {add} to call.",
+    "zh-Hant": "{street}輪到 {pos}：① 本輪目前總額 {cur}，② 最後有效完整增額 {inc}，③ {pos} 本輪已投入 {com}，④ 需再補 {add} 才能跟注。",
+    "zh-Hans": "{street}轮到 {pos}：① 本轮目前总额 {cur}，② 最后有效完整增额 {inc}，③ {pos} 本轮已投入 {com}，④ 需再补 {add} 才能跟注。",
+}
+
+RECIPES: dict[str, Recipe] = {
+    "action-order": Recipe(
+        when="decision", ask=("card",),
+        predicate=lambda h, ids, i: h.street is not Street.PREFLOP and sum(not s.folded for s in h.seats) >= 3,
+        short_stacks=0.1,
+        explain={
+            "en": "After the flop the first player still in the hand clockwise from the button acts first; folded and all-in players are skipped.",
+            "zh-Hant": "翻牌後由按鈕左手邊第一位仍在牌局中的玩家先行動；已蓋牌或已全下的玩家直接跳過。",
+            "zh-Hans": "翻牌后由按钮左手边第一位仍在牌局中的玩家先行动；已弃牌或已全押的玩家直接跳过。",
+        },
+    ),
+    "heads-up": Recipe(
+        when="decision", ask=("card", "options"), predicate=lambda h, ids, i: True, players=(2, 2),
+        short_stacks=0.2,
+        explain={
+            "en": "Heads-up the button posts the small blind, acts first before the flop and last after it.",
+            "zh-Hant": "單挑時按鈕同時是小盲，翻牌前先行動，翻牌後最後行動。",
+            "zh-Hans": "单挑时按钮同时是小盲，翻牌前先行动，翻牌后最后行动。",
+        },
+    ),
+    "round-end": Recipe(
+        when="decision", ask=("card", "options"),
+        predicate=lambda h, ids, i: _preflop(h) and not h.card().acted and h.card().to_add == 0,
+        short_stacks=0.0, aggression=0.0,
+        explain={
+            "en": "Everyone only called, but the big blind has not acted yet: the round is not over. The big blind may check or raise to at least {min}.",
+            "zh-Hant": "大家都只跟到大盲，但大盲還沒行動，這一輪還沒結束：大盲可以過牌，或加注到至少 {min}。",
+            "zh-Hans": "大家都只跟到大盲，但大盲还没行动，这一轮还没结束：大盲可以过牌，或加注到至少 {min}。",
+        },
+    ),
+    "min-bet": Recipe(
+        when="decision", ask=("options",),
+        predicate=lambda h, ids, i: h.card().current_total == 0 and h.options().bet is not None,
+        game_types=(GameType.NO_LIMIT, GameType.POT_LIMIT), short_stacks=0.1,
+        explain={
+            "en": "Nobody has bet on this street, so {pos} may check or bet; the smallest bet is one big blind, {bb}, unless it is all-in.",
+            "zh-Hant": "這一條街還沒有人下注，{pos} 可以過牌或下注；最小下注是一個大盲 {bb}（全下除外）。",
+            "zh-Hans": "这一条街还没有人下注，{pos} 可以过牌或下注；最小下注是一个大盲 {bb}（全押除外）。",
+        },
+    ),
+    "min-raise": Recipe(
+        when="decision", ask=("card", "options"),
+        predicate=lambda h, ids, i: h.options().raise_ is not None and "inc.raise" in ids and "inc.short" not in ids,
+        short_stacks=0.1, aggression=0.45,
+        explain={
+            "en": "The last full raise added {inc}, so the minimum raise-to is ① {cur} + ② {inc} = {min}: count the increment, not the total.",
+            "zh-Hant": "最後一次完整加注的增額是 {inc}，所以最小加注要加到 ① {cur} ＋ ② {inc} ＝ {min}：看增額，不看總額。",
+            "zh-Hans": "最后一次完整加注的增额是 {inc}，所以最小加注要加到 ① {cur} ＋ ② {inc} ＝ {min}：看增额，不看总额。",
+        },
+    ),
+    "short-all-in": Recipe(
+        when="decision", ask=("card", "options"),
+        predicate=lambda h, ids, i: not h.card().acted and h.card().current_total > 0 and "inc.short" in ids,
+        short_stacks=0.6, aggression=0.35, min_players=3,
+        explain={
+            "en": "A short all-in does not change the last full increment: ② stays {inc}, so a full raise goes to at least {cur} + {inc}.",
+            "zh-Hant": "不足額全下不會改變最後有效完整增額：② 仍是 {inc}，完整加注至少要加到 {cur} ＋ {inc}。",
+            "zh-Hans": "不足额全押不会改变最后有效完整增额：② 仍是 {inc}，完整加注至少要加到 {cur} ＋ {inc}。",
+        },
+    ),
+    "reopening": Recipe(
+        when="decision", ask=("card", "options"), predicate=_reopening,
+        short_stacks=0.65, aggression=0.35, min_players=4,
+        explain={
+            "en": "{pos} already acted, so only what they now face counts: ④ {add} against a full raise of ② {inc}. At least a full raise reopens the betting; less allows only call or fold.",
+            "zh-Hant": "{pos} 這一輪已經行動過，只看他現在多面對多少：④ {add} 對上完整增額 ② {inc}。達到完整加注就重新開放加注權；不足就只能跟注或蓋牌。",
+            "zh-Hans": "{pos} 这一轮已经行动过，只看他现在多面对多少：④ {add} 对上完整增额 ② {inc}。达到完整加注就重新开放加注权；不足就只能跟注或弃牌。",
+        },
+    ),
+    "no-opponent": Recipe(
+        when="decision", ask=("options",), predicate=lambda h, ids, i: h.options().raise_ is None and h.card().to_add > 0 and "opt.no_opponent" in ids,
+        short_stacks=0.8, aggression=0.4, min_players=3,
+        explain={
+            "en": "Every other player still in the hand has at most {cur} in total, so no one could call any part of a raise: {pos} may only call or fold.",
+            "zh-Hant": "其他仍在牌局中的玩家總籌碼都不超過 {cur}，沒有人能跟任何加注，所以 {pos} 只能跟注或蓋牌。",
+            "zh-Hans": "其他仍在牌局中的玩家总筹码都不超过 {cur}，没有人能跟任何加注，所以 {pos} 只能跟注或弃牌。",
+        },
+    ),
+    "short-blind": Recipe(
+        when="decision", ask=("card", "options"),
+        predicate=lambda h, ids, i: "cur.short_blind" in ids, short_bb=True, short_stacks=0.1, aggression=0.0,
+        explain={
+            "en": "The big blind is all-in for less than a full blind, but the price stays the full big blind {bb}, and the minimum raise is to {min}.",
+            "zh-Hant": "大盲全下的金額不足一個大盲，但跟注價格仍是完整大盲 {bb}，最小加注仍要加到 {min}。",
+            "zh-Hans": "大盲全押的金额不足一个大盲，但跟注价格仍是完整大盲 {bb}，最小加注仍要加到 {min}。",
+        },
+    ),
+    "straddle": Recipe(
+        when="decision", ask=("card", "options"), predicate=lambda h, ids, i: _preflop(h), players=(4, 9),
+        straddles=1, short_stacks=0.1,
+        explain={
+            "en": "A live straddle is a blind raise: ① and ② are both the straddle, so the minimum raise is to twice the straddle; the straddler acts last before the flop.",
+            "zh-Hant": "活盲抓是一個盲注形式的加注：① 與 ② 都是盲抓金額，最小加注是盲抓的兩倍；下盲抓的人翻牌前最後行動。",
+            "zh-Hans": "活抓盲是一个盲注形式的加注：① 与 ② 都是抓盲金额，最小加注是抓盲的两倍；下抓盲的人翻牌前最后行动。",
+        },
+    ),
+    "ante": Recipe(
+        when="decision", ask=("pot", "card"), predicate=lambda h, ids, i: _preflop(h) and h.pot > sum(s.total for s in h.seats),
+        antes=1.0, short_stacks=0.1,
+        explain={
+            "en": "Antes are dead money: they are in the pot ({pot}) but never count as committed on the card.",
+            "zh-Hant": "前注是死錢：算在底池（{pot}）裡，但不算在四欄判讀卡的已投入裡。",
+            "zh-Hans": "前注是死钱：算在底池（{pot}）里，但不算在四栏判读卡的已投入里。",
+        },
+    ),
+    "pot-limit": Recipe(
+        when="decision", ask=("options", "pot"), predicate=_pot_limited, game_types=(GameType.POT_LIMIT,),
+        short_stacks=0.1,
+        explain={
+            "en": "Pot-limit: call first, then raise the size of the pot. The largest raise-to here is {max}.",
+            "zh-Hant": "底池限注：先算跟注，再加上整個底池的大小。這裡最多加到 {max}。",
+            "zh-Hans": "底池限注：先算跟注，再加上整个底池的大小。这里最多加到 {max}。",
+        },
+    ),
+    "fixed-limit": Recipe(
+        when="decision", ask=("card", "options"),
+        predicate=lambda h, ids, i: (h.options().bet or h.options().raise_) is not None,
+        game_types=(GameType.FIXED_LIMIT,), short_stacks=0.2,
+        explain={
+            "en": "In fixed limit every bet or raise adds exactly one bet of the street's size.",
+            "zh-Hant": "固定限注裡，每次下注或加注都剛好是這條街的一個注額。",
+            "zh-Hans": "固定限注里，每次下注或加注都刚好是这条街的一个注额。",
+        },
+    ),
+    "limit-cap": Recipe(
+        when="decision", ask=("options",), predicate=lambda h, ids, i: h.options().raise_ is None and "opt.limit_capped" in ids,
+        game_types=(GameType.FIXED_LIMIT,), short_stacks=0.0, aggression=0.7,
+        explain={
+            "en": "A bet and four raises have been made: the betting is capped, so {pos} may only call or fold.",
+            "zh-Hant": "已經一次下注加四次加注，這一輪封頂了：{pos} 只能跟注或蓋牌。",
+            "zh-Hans": "已经一次下注加四次加注，这一轮封顶了：{pos} 只能跟注或弃牌。",
+        },
+    ),
+    "uncalled": Recipe(
+        when="over", ask=("pots",), predicate=lambda h, ids, i: bool(h.result().returned), short_stacks=0.5,
+        explain={
+            "en": "The part of a bet that nobody matched goes back to the bettor before the pots are made.",
+            "zh-Hant": "沒有人跟上的那部分下注，要在分池之前退還給下注的人。",
+            "zh-Hans": "没有人跟上的那部分下注，要在分池之前退还给下注的人。",
+        },
+    ),
+    "side-pots": Recipe(
+        when="over", ask=("pots",), predicate=_side_pots, short_stacks=0.7, aggression=0.4, min_players=3,
+        explain={
+            "en": "Cut the pot in layers at each all-in player's total: each layer is a pot that only the players who put that much in can win.",
+            "zh-Hant": "依每位全下玩家的投入總額一層層切開：每一層是一個底池，只有投入到那一層的玩家能爭。",
+            "zh-Hans": "按每位全押玩家的投入总额一层层切开：每一层是一个底池，只有投入到那一层的玩家能争。",
+        },
+    ),
+    "showdown": Recipe(
+        when="over", ask=("showdown",), predicate=_showdown, short_stacks=0.3,
+        explain={
+            "en": "With a player all-in and the betting complete, every hand is tabled; otherwise the last river bettor or raiser shows first, or, with no river bet, the first player clockwise from the button.",
+            "zh-Hant": "有人全下且下注結束時，所有手牌一起攤開；否則由河牌最後下注或加注的人先亮，河牌沒人下注就由按鈕左手邊第一位先亮。",
+            "zh-Hans": "有人全押且下注结束时，所有手牌一起摊开；否则由河牌最后下注或加注的人先亮，河牌没人下注就由按钮左手边第一位先亮。",
+        },
+    ),
+}
+
+TITLE = {
+    "decision": {"en": "{topic}: {pos} to act ({street})", "zh-Hant": "{topic}：{street}輪到 {pos}", "zh-Hans": "{topic}：{street}轮到 {pos}"},
+    "over": {"en": "{topic}: after the betting", "zh-Hant": "{topic}：下注結束後", "zh-Hans": "{topic}：下注结束后"},
+}
+
+
+class GenerateError(ValueError):
+    """A topic or level the generator does not know, or no spot found."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Spot:
+    id: str
+    topic: str
+    level: int
+    seed: int
+    index: int
+    document: dict
+
+
+def topics() -> list[str]:
+    return list(RECIPES)
+
+
+def generate(topic: str, *, level: int = 2, seed: int = 0, count: int = 1, start: int = 0) -> list[Spot]:
+    """``count`` spots for ``topic``; spot ``i`` depends only on (topic, level, seed, i)."""
+    if topic not in RECIPES:
+        raise GenerateError(f'unknown topic "{topic}"; topics are {", ".join(RECIPES)}')
+    if level not in PLAYERS_BY_LEVEL:
+        raise GenerateError(f"level must be 1 to 5, got {level}")
+    return [_spot(topic, level, seed, i) for i in range(start, start + count)]
+
+
+def _spot(topic: str, level: int, seed: int, index: int) -> Spot:
+    recipe = RECIPES[topic]
+    rng = random.Random(f"{topic}/{level}/{seed}/{index}")
+    for _ in range(MAX_TRIES):
+        deal = _deal(recipe, level, rng)
+        found = _play_until(recipe, deal, rng, index)
+        if found is not None:
+            hand, actions = found
+            sid = f"gen-{topic}-{level}-{seed}-{index}"
+            doc = scenario_document(deal, hand, actions, id=sid, ask=recipe.ask)
+            doc = _with_texts(doc, topic, recipe, hand, level)
+            return Spot(id=sid, topic=topic, level=level, seed=seed, index=index, document=doc)
+    raise GenerateError(f"no {topic} spot found for level {level}, seed {seed}, spot {index}")
+
+
+def _deal(recipe: Recipe, level: int, rng: random.Random) -> Deal:
+    low, high = recipe.players or PLAYERS_BY_LEVEL[level]
+    low = max(low, recipe.min_players)
+    players = rng.randint(low, max(low, high))
+    return random_deal(
+        rng,
+        game_type=rng.choice(recipe.game_types),
+        players=players,
+        short_stacks=recipe.short_stacks,
+        antes=recipe.antes,
+        straddles=recipe.straddles,
+        short_bb=recipe.short_bb,
+    )
+
+
+def _play_until(recipe: Recipe, deal: Deal, rng: random.Random, index: int):
+    hand = deal.hand()
+    actions = []
+    while not hand.betting_over:
+        if recipe.when == "decision" and recipe.predicate(hand, _Ids(hand), index):
+            return hand, actions
+        action = random_action(hand, rng, recipe.aggression)
+        hand.apply(action)
+        actions.append(action)
+    if recipe.when == "over" and recipe.predicate(hand, _Ids(hand), index):
+        return hand, actions
+    return None
+
+
+def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -> dict:
+    card = hand.card()
+    opts = hand.options()
+    wager = (opts.bet or opts.raise_) if opts else None
+    values = {
+        "pos": hand.to_act or "",
+        "bb": hand.game.big_blind,
+        "pot": hand.pot,
+        "cur": card.current_total if card else 0,
+        "inc": card.last_full_increment if card else 0,
+        "com": card.committed if card else 0,
+        "add": card.to_add if card else 0,
+        "min": wager.min if wager else "",
+        "max": wager.max if wager else "",
+    }
+    title, explain = {}, {}
+    for locale in ("en", "zh-Hant", "zh-Hans"):
+        street = STREET_NAMES[locale][str(hand.street)]
+        title[locale] = TITLE[recipe.when][locale].format(topic=BY_NAME[topic].title[locale], street=street, **values)
+        text = recipe.explain[locale].format(**values)
+        if card is not None:
+            text += " " + CARD_EXPLAIN[locale].format(street=street, **values)
+        explain[locale] = text
+    out = {"id": doc["id"], "title": title, "topics": [topic], "level": level}
+    out.update({k: v for k, v in doc.items() if k != "id"})
+    out["explain"] = explain
+    # keep `expect` last, where readers look for it
+    out["expect"] = out.pop("expect")
+    return out
