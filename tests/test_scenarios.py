@@ -210,3 +210,55 @@ def test_each_bad_example_file_fails_on_the_line_its_table_names():
         assert err.line == int(line), str(err)
         key_name = key.split("`")[1]
         assert key_name in str(err) or key_name == err.key, str(err)
+
+
+RULING = """\
+game: {type: no-limit, blinds: [250, 500]}
+stacks: {UTG: 20000, CO: 20000, BTN: 20000, SB: 20000, BB: 20000}
+actions: [UTG raise 1100]
+ask: [ruling]
+ruling: {chips: [500, 1000]}
+expect:
+  ruling: {action: call, to: 1100, returned: 400}
+"""
+
+
+def test_ruling_extension_loads_solves_and_explains():
+    sc = load(RULING)
+    assert sc.check_expect() == []
+    assert sc.solve()["ruling"] == {"action": "call", "to": 1100, "returned": 400}
+    assert any(step.rule == "R-MULTICHIP" for step in sc.derivation())
+
+
+def test_split_extension_loads_and_solves():
+    sc = load(
+        """\
+        game: {type: no-limit, blinds: [5, 10]}
+        start: river
+        pot: 0
+        stacks: {SB: 100, BB: 300, BTN: 1000}
+        actions: [SB allin, BB allin, BTN call]
+        ask: [pots, split]
+        winners: [[SB, BTN], [BB, BTN]]
+        chip: 100
+        """
+    )
+    # main pot 300 = three 100 chips: one each, the odd chip to SB (first left of the button)
+    assert sc.solve()["split"] == [{"SB": 200, "BTN": 100}, {"BB": 200, "BTN": 200}]
+
+
+@pytest.mark.parametrize(
+    "extra, line, fragment",
+    [
+        ("ask: [ruling]\n", 4, "ask includes ruling, so the file needs a ruling"),
+        ("ruling: {said: maybe}\n", 4, 'ruling.said: "maybe" is not a declaration'),
+        ("ruling: {}\n", 4, "give what the player said"),
+        ("ruling: {said: call, by: CO, then: [UTG rase 300]}\n", 4, 'unknown verb "rase"'),
+        ("winners: [[SB]]\n", 4, "betting is not over"),
+        ("chip: 5\n", 4, "chip: is only used with winners"),
+    ],
+)
+def test_extension_mistakes(extra, line, fragment):
+    base = "game: {type: no-limit, blinds: [1, 2]}\nstacks: {UTG: 100, CO: 100, SB: 100, BB: 100}\nactions: [UTG call]\n"
+    err = error_of(base + extra)
+    assert err.line == line and fragment in str(err), str(err)

@@ -66,8 +66,6 @@ def _human(scenario: Scenario) -> str:
             f"③ committed {card['committed']} ({'acted' if card['acted'] else 'not acted'})   ④ to add {card['to_add']}"
         )
         lines.append("options: " + _options_text(answer["options"]))
-        lines.append("why:")
-        lines.extend(f"  - {step}" for step in scenario.hand().derivation())
     else:
         lines.append("betting is over")
     lines.append(f"pot: {answer['pot']}")
@@ -80,6 +78,14 @@ def _human(scenario: Scenario) -> str:
         showdown = answer.get("showdown")
         if showdown:
             lines.append("showdown: all hands tabled" if showdown["all_tabled"] else f"showdown: {showdown['first']} shows first")
+    if "ruling" in answer:
+        ruling = answer["ruling"]
+        to = f" to {ruling['to']}" if ruling["to"] is not None else ""
+        lines.append(f"ruling: {ruling['action']}{to}, {ruling['returned']} returned")
+    for number, share in enumerate(answer.get("split", [])):
+        lines.append(f"split of pot {number}: " + ", ".join(f"{pos} {amount}" for pos, amount in share.items()))
+    lines.append("why:")
+    lines.extend(f"  - {step}" for step in scenario.derivation())
     return "\n".join(lines) + "\n"
 
 

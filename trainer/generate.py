@@ -45,6 +45,7 @@ class Recipe:
     short_bb: bool = False
     aggression: float = 0.3
     explain: dict[str, str] = field(default_factory=dict)
+    extra: Callable[[Hand, random.Random, int], dict | None] | None = None  # more file keys (ruling, winners)
 
 
 class _Ids:
@@ -89,6 +90,52 @@ def _pot_limited(hand: Hand, ids: _Ids, i: int) -> bool:
         return False
     seat = next(s for s in hand.seats if s.position == hand.to_act)
     return wager.max < seat.committed + seat.stack
+
+
+def _random_ruling(hand: Hand, rng: random.Random, i: int) -> dict | None:
+    """A declaration and/or chips for the player to act, from the situations R-CHIPS rules on."""
+    card = hand.card()
+    seat = next(s for s in hand.seats if s.position == hand.to_act)
+    denominations = [d for d in (1, 5, 25, 100, 500, 1000, 5000) if d <= max(seat.stack, 1)]
+    kind = i % 5
+    if kind == 0 and card.to_add:  # one oversized chip, silent or with "raise"
+        bigger = [d for d in denominations if d > card.to_add and d < seat.stack]
+        if not bigger:
+            return None
+        ruling = {"chips": [rng.choice(bigger)]}
+        if rng.random() < 0.4:
+            ruling["said"] = "raise"
+        return {"ruling": ruling}
+    if kind == 1 and card.current_total:  # several chips: every chip needed, or the 50% standard
+        unit = rng.choice([d for d in denominations if d <= max(card.last_full_increment, 1)] or [1])
+        extra = rng.randint(0, 2 * card.last_full_increment) // unit * unit
+        total = card.to_add + extra
+        if total <= 0 or total >= seat.stack or total // unit > 40:
+            return None
+        return {"ruling": {"chips": [unit] * (total // unit) + ([total % unit] if total % unit else [])}}
+    if kind == 2:  # a word that does not fit the spot
+        said = "call" if not card.to_add else "check" if rng.random() < 0.5 else "raise"
+        return {"ruling": {"said": said}}
+    if kind == 3 and card.current_total and card.to_add:  # an amount alone (TDA24 40-C)
+        amount = card.current_total + rng.randint(1, max(1, card.last_full_increment + card.last_full_increment // 2))
+        if amount >= seat.committed + seat.stack:
+            return None
+        return {"ruling": {"said": str(amount)}}
+    if card.to_add and seat.stack > card.to_add + 2:  # "call", then more chips in a second motion
+        return {"ruling": {"said": "call", "chips": [card.to_add], "later": [max(1, card.last_full_increment)]}}
+    return None
+
+
+def _random_winners(hand: Hand, rng: random.Random, i: int) -> dict | None:
+    pots = hand.result().pots
+    winners = []
+    for pot in pots:
+        count = rng.randint(2, len(pot.eligible)) if len(pot.eligible) > 1 and rng.random() < 0.8 else 1
+        winners.append(rng.sample(list(pot.eligible), count))
+    if all(len(w) == 1 for w in winners):
+        return None
+    chip = hand.game.small_blind if rng.random() < 0.5 else 1
+    return {"winners": winners, "chip": chip}
 
 
 CARD_EXPLAIN = {
@@ -246,6 +293,23 @@ RECIPES: dict[str, Recipe] = {
             "zh-Hans": "按每位全押玩家的投入总额一层层切开：每一层是一个底池，只有投入到那一层的玩家能争。",
         },
     ),
+    "chips-and-words": Recipe(
+        when="decision", ask=("ruling",), predicate=lambda h, ids, i: True, short_stacks=0.1, extra=_random_ruling,
+        explain={
+            "en": "A declaration in turn binds; without one, the chips decide: one oversized chip is a call, several chips are a call when every chip is needed, otherwise the 50% standard applies.",
+            "zh-Hant": "輪到你時的口頭宣告有約束力；沒有宣告就看籌碼：單一大面額籌碼算跟注，多枚籌碼若每一枚都是跟注所需就算跟注，否則適用 50% 標準。",
+            "zh-Hans": "轮到你时的口头宣告有约束力；没有宣告就看筹码：单一大面额筹码算跟注，多枚筹码若每一枚都是跟注所需就算跟注，否则适用 50% 标准。",
+        },
+    ),
+    "odd-chip": Recipe(
+        when="over", ask=("split",), predicate=lambda h, ids, i: h.result().showdown is not None, short_stacks=0.4,
+        min_players=3, extra=_random_winners,
+        explain={
+            "en": "Each pot is split on its own, down to the smallest chip; an odd chip goes to the first winner clockwise from the button.",
+            "zh-Hant": "每個底池各自平分，拆到最小面額的籌碼；除不盡的零頭籌碼給按鈕左手邊第一位贏家。",
+            "zh-Hans": "每个底池各自平分，拆到最小面额的筹码；除不尽的零头筹码给按钮左手边第一位赢家。",
+        },
+    ),
     "showdown": Recipe(
         when="over", ask=("showdown",), predicate=_showdown, short_stacks=0.3,
         explain={
@@ -295,10 +359,15 @@ def _spot(topic: str, level: int, seed: int, index: int) -> Spot:
     for _ in range(MAX_TRIES):
         deal = _deal(recipe, level, rng)
         found = _play_until(recipe, deal, rng, index)
+        extra = {}
+        if found is not None and recipe.extra is not None:
+            extra = recipe.extra(found[0], rng, index)
+            if extra is None:
+                continue
         if found is not None:
             hand, actions = found
             sid = f"gen-{topic}-{level}-{seed}-{index}"
-            doc = scenario_document(deal, hand, actions, id=sid, ask=recipe.ask)
+            doc = scenario_document(deal, hand, actions, id=sid, ask=recipe.ask, extra=extra)
             doc = _with_texts(doc, topic, recipe, hand, level)
             return Spot(id=sid, topic=topic, level=level, seed=seed, index=index, document=doc)
     raise GenerateError(f"no {topic} spot found for level {level}, seed {seed}, spot {index}")

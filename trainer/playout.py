@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .engine import Action, ActionKind, Game, GameType, Hand, Street
+from .engine import Action, ActionKind, Declaration, Game, GameType, Hand, Street, rule
 
 TABLES: dict[int, tuple[str, ...]] = {
     2: ("BTN", "BB"),
@@ -107,7 +107,7 @@ def group_by_street(hand_events, actions: list[Action]) -> dict[Street, list[Act
 
 
 def scenario_document(deal: Deal, hand: Hand, actions: list[Action], *, id: str, ask: tuple[str, ...] = ("card",),
-                      with_expect: bool = True) -> dict:
+                      with_expect: bool = True, extra: dict | None = None) -> dict:
     """A scenario file's content (SCENARIO-FORMAT.md) for a played deal, ready for ``yaml.safe_dump``."""
     game: dict = {"type": str(deal.game.type), "blinds": list(deal.game.blinds)}
     if deal.game.ante:
@@ -121,12 +121,19 @@ def scenario_document(deal: Deal, hand: Hand, actions: list[Action], *, id: str,
     if grouped:
         doc["actions"] = {str(street): [_action_text(a) for a in acts] for street, acts in grouped.items()}
     doc["ask"] = list(ask)
+    doc.update(extra or {})
     if with_expect:
         answer = hand.solve()
         doc["expect"] = {key: answer[key] for key in ("to_act", "card", "options", "pot") if key in answer}
         for key in ("pots", "returned", "showdown"):
             if key in answer:
                 doc["expect"][key] = answer[key]
+        if extra and "ruling" in extra:
+            ruling = extra["ruling"]
+            declaration = Declaration(said=ruling.get("said"), chips=tuple(ruling.get("chips", ())), later=tuple(ruling.get("later", ())))
+            doc["expect"]["ruling"] = rule(hand, declaration).as_dict()
+        if extra and "winners" in extra:
+            doc["expect"]["split"] = hand.split(extra["winners"], extra.get("chip", 1))[0]
     return doc
 
 

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Protocol
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
@@ -154,10 +155,11 @@ class Feedback:
         return self.right == self.total
 
     def mark(self, name: str) -> Mark | None:
-        for m in self.marks:
-            if m.field.name == name:
-                return m
-        return None
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Mark]:
+        return {m.field.name: m for m in self.marks}
 
 
 # ---------------------------------------------------------------- input

@@ -19,8 +19,10 @@ from pathlib import Path
 
 import yaml
 
+from .engine.rulings import parse_said, rule
 from .engine import (
     POSITIONS,
+    Declaration,
     Action,
     ActionKind,
     BBAOrder,
@@ -31,6 +33,7 @@ from .engine import (
     IllegalActionError,
     Reopen,
     Rules,
+    Step,
     Street,
 )
 
@@ -53,7 +56,7 @@ class _Loader(_BaseLoader):
         return super().resolve(kind, value, implicit)
 
 LOCALES = ("en", "zh-Hant", "zh-Hans")
-QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown")
+QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "ruling", "split")
 VERBS = tuple(kind.value for kind in ActionKind)
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 TOPIC_RE = re.compile(r"[a-z0-9-]+\Z")
@@ -63,10 +66,13 @@ AMOUNT_RE = re.compile(r"[0-9]+\Z")
 TOP_KEYS = (
     "id", "title", "explain", "topics", "level", "game", "start", "pot", "stacks",
     "names", "board", "hands", "actions", "ask", "expect",
+    # extensions: rulings on chips and words, splitting pots
+    "ruling", "winners", "chip",
 )
 GAME_KEYS = ("type", "blinds", "ante", "bb_ante", "straddles", "bets", "rules")
 RULE_KEYS = ("reopen", "bba", "limit_cap", "limit_cap_heads_up")
-EXPECT_KEYS = ("street", "to_act", "card", "options", "pot", "pots", "returned", "showdown")
+EXPECT_KEYS = ("street", "to_act", "card", "options", "pot", "pots", "returned", "showdown", "ruling", "split")
+RULING_KEYS = ("said", "chips", "later", "by", "then")
 CARD_KEYS = ("current_total", "last_full_increment", "committed", "acted", "to_add")
 OPTION_KEYS = ("fold", "check", "call", "bet", "raise")
 SHOWDOWN_KEYS = ("all_tabled", "first")
@@ -129,6 +135,9 @@ class Scenario:
     actions: tuple[ScenarioAction, ...]
     ask: tuple[str, ...]
     expect: dict | None
+    ruling: Declaration | None = None
+    winners: tuple[tuple[str, ...], ...] | None = None
+    chip: int = 1
     solution: dict = field(repr=False)
     lines: dict[str, int] = field(repr=False, default_factory=dict)
 
@@ -141,6 +150,16 @@ class Scenario:
 
     def solve(self) -> dict:
         return {"id": self.id, "file": self.file, **self.solution}
+
+    def derivation(self) -> list[Step]:
+        """The engine's explanation of the spot, then of the ruling and the split when asked."""
+        hand = self.hand()
+        steps = hand.derivation()
+        if self.ruling is not None:
+            steps += rule(hand, self.ruling).steps
+        if self.winners is not None:
+            steps += hand.split([list(w) for w in self.winners], self.chip)[1]
+        return steps
 
     def check_expect(self) -> list[ScenarioError]:
         """Every way the engine disagrees with the file's ``expect`` block."""
@@ -551,12 +570,79 @@ def load_text(text: str, file: str) -> Scenario:
     expect = _expect(c, stacks)
     actions = c.actions(start, stacks)
     hand = _replay(c, game, stacks, start, pot, actions)
+    solution = hand.solve()
+    declaration = _ruling(c, hand, ask, solution)
+    winners, chip = _winners(c, hand, ask, solution)
     return Scenario(
         id=sid, file=file, title=title, explain=explain, topics=topics, level=level, game=game,
         start=start, pot=pot, stacks=stacks, names=names, board=board, hands=hands,
-        actions=tuple(actions), ask=ask, expect=expect, solution=hand.solve(),
-        lines=dict(doc.key_lines),
+        actions=tuple(actions), ask=ask, expect=expect, ruling=declaration, winners=winners, chip=chip,
+        solution=solution, lines=dict(doc.key_lines),
     )
+
+
+def _ruling(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict) -> Declaration | None:
+    r = c.mapping(c.doc, "ruling", "ruling")
+    if r is None:
+        if "ruling" in ask:
+            raise c.fail(c.line_of(c.doc, "ask"), "ruling", "ask includes ruling, so the file needs a ruling: {said: ..., chips: [...]}")
+        return None
+    c.keys(r, RULING_KEYS, "ruling.")
+    said = r.get("said")
+    if _is_int(said):
+        said = str(said)
+    if said is not None:
+        try:
+            if not isinstance(said, str):
+                raise ValueError
+            parse_said(said)
+        except ValueError:
+            raise c.fail(c.line_of(r, "said"), "ruling.said", f"{_show(r.get('said'))} is not a declaration; use check, call, bet, raise, allin, fold, \"raise 1400\" or an amount") from None
+    chips = c.int_list(r, "chips", "ruling.chips") or ()
+    later = c.int_list(r, "later", "ruling.later") or ()
+    if said is None and not chips:
+        raise c.fail(r.line, "ruling", "give what the player said (said: ...), the chips they put forward (chips: [...]), or both")
+    if hand.betting_over:
+        raise c.fail(r.line, "ruling", "betting is over: there is no player to act to rule on")
+    by = r.get("by")
+    if by is not None and by not in hand.game_positions():
+        raise c.fail(c.line_of(r, "by"), "ruling.by", f"{_show(by)} is not in stacks")
+    then = []
+    if "then" in r:
+        items = r["then"]
+        if not isinstance(items, _List):
+            raise c.fail(c.line_of(r, "then"), "ruling.then", "must be a list of actions in turn, e.g. [UTG check]")
+        then = [c.action(text, items.item_lines[i], hand.street, {p: 1 for p in hand.game_positions()}).action()
+                for i, text in enumerate(items)]
+    declaration = Declaration(said=said, chips=chips, later=later, by=by, then=tuple(then))
+    try:
+        solution["ruling"] = rule(hand, declaration).as_dict()
+    except EngineError as exc:
+        raise c.fail(r.line, "ruling", str(exc)) from None
+    return declaration
+
+
+def _winners(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict):
+    if "winners" not in c.doc:
+        if "split" in ask:
+            raise c.fail(c.line_of(c.doc, "ask"), "winners", "ask includes split, so the file needs winners: one list of positions per pot")
+        if "chip" in c.doc:
+            raise c.fail(c.line_of(c.doc, "chip"), "chip", "is only used with winners")
+        return None, 1
+    value = c.doc["winners"]
+    line = c.line_of(c.doc, "winners")
+    ok = isinstance(value, list) and all(isinstance(w, list) and w and all(isinstance(p, str) for p in w) for w in value)
+    if not ok:
+        raise c.fail(line, "winners", f"must be one list of positions per pot, main pot first, e.g. [[BB, BTN], [BTN]]; got {_show(value)}")
+    chip = c.integer(c.doc, "chip", "chip", 1, 1)
+    if not hand.betting_over:
+        raise c.fail(line, "winners", f"betting is not over ({hand.to_act} is to act), so there are no pots to split yet")
+    try:
+        shares, _ = hand.split([list(w) for w in value], chip)
+    except EngineError as exc:
+        raise c.fail(line, "winners", str(exc)) from None
+    solution["split"] = shares
+    return tuple(tuple(w) for w in value), chip
 
 
 def _topics(c: _Checker) -> tuple[str, ...]:
@@ -589,7 +675,8 @@ def _expect(c: _Checker, stacks: dict[str, int]) -> dict | None:
     if e is None:
         return None
     c.keys(e, EXPECT_KEYS, "expect.")
-    for key, allowed in (("card", CARD_KEYS), ("options", OPTION_KEYS), ("showdown", SHOWDOWN_KEYS)):
+    for key, allowed in (("card", CARD_KEYS), ("options", OPTION_KEYS), ("showdown", SHOWDOWN_KEYS),
+                         ("ruling", ("action", "to", "returned"))):
         if e.get(key) is not None:
             c.keys(c.mapping(e, key, f"expect.{key}"), allowed, f"expect.{key}.")
     options = e.get("options")

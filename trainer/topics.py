@@ -51,6 +51,10 @@ TOPICS: tuple[Topic, ...] = (
           title={"en": "Main and side pots", "zh-Hant": "主池與邊池", "zh-Hans": "主池与边池"}),
     Topic(name="showdown", rules=("R-SHOWDOWN",),
           title={"en": "Who shows first", "zh-Hant": "誰先亮牌", "zh-Hans": "谁先亮牌"}),
+    Topic(name="chips-and-words", rules=("R-CHIPS", "R-VERBAL", "R-INVALIDDECL", "R-OVERCHIP", "R-MULTICHIP", "R-HALF", "R-STRING"),
+          title={"en": "Chips and words: what counts", "zh-Hant": "籌碼與口頭宣告的判定", "zh-Hans": "筹码与口头宣告的判定"}),
+    Topic(name="odd-chip", rules=("R-ODDCHIP",),
+          title={"en": "Splitting a pot and the odd chip", "zh-Hant": "平分底池與零頭籌碼", "zh-Hans": "平分底池与零头筹码"}),
 )
 
 BY_NAME: dict[str, Topic] = {topic.name: topic for topic in TOPICS}

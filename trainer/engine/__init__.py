@@ -11,6 +11,7 @@
 """
 
 from .hand import Hand
+from .rulings import Declaration, Ruling, rule
 from .messages import EN, EngineError, IllegalActionError, Message, Step
 from .types import (
     POSITIONS,
@@ -39,6 +40,9 @@ __all__ = [
     "ActionKind",
     "BBAOrder",
     "Card",
+    "Declaration",
+    "Ruling",
+    "rule",
     "EngineError",
     "Event",
     "Game",

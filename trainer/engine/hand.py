@@ -54,6 +54,9 @@ class _Player:
             self.all_in = True
 
 
+_FORCED = ("ante", "small-blind", "big-blind", "straddle")
+
+
 def _m(id_: str, **params: object) -> Message:
     return Message(id_, params)
 
@@ -174,6 +177,10 @@ class Hand:
     def current_total(self) -> int:
         """① — preflop never below the full big blind or straddle (R-SHORTBLIND)."""
         return max(self._nominal, self._current_raw())
+
+    def game_positions(self) -> tuple[str, ...]:
+        """Every seat dealt in, in seat order."""
+        return tuple(self._order)
 
     @property
     def to_act(self) -> str | None:
@@ -364,9 +371,9 @@ class Hand:
     def derivation(self) -> list[Step]:
         """Where each column of the card and each option comes from, step by step."""
         if self._to_act is None:
-            return [Step("options", _m("opt.over"), None)]
+            return self._explain_result()
         p = self._players[self._to_act]
-        steps: list[Step] = [self._explain_current()]
+        steps: list[Step] = [self._explain_order(p), self._explain_current()]
         steps += self._explain_increment()
         steps += self._explain_committed(p)
         current = self.current_total
@@ -376,13 +383,90 @@ class Hand:
         )
         if p.stack <= to_add:
             steps.append(Step("to_add", _m("add.short_stack", pos=p.position, stack=p.stack)))
+        if to_add == 0 and current and not p.acted:
+            steps.append(Step("options", _m("opt.option", pos=p.position), "R-ROUNDEND"))
         if to_add == 0:
             steps.append(Step("options", _m("opt.check", pos=p.position)))
             steps.append(Step("options", _m("opt.fold_free"), None))
         else:
             steps.append(Step("options", _m("opt.call", pos=p.position, amount=min(to_add, p.stack))))
         self._options(p, steps)
+        steps += self._explain_pot()
         return steps
+
+    def _explain_order(self, p: _Player) -> Step:
+        voluntary = [e for e in self.history if e.street is self.street and e.kind not in _FORCED]
+        if voluntary:
+            return Step("to_act", _m("ord.next", pos=p.position), "R-ORDER")
+        if self.street is not Street.PREFLOP:
+            return Step("to_act", _m("ord.postflop", pos=p.position), "R-ORDER")
+        if set(self._order) == {"BTN", "BB"}:
+            return Step("to_act", _m("ord.heads_up"), "R-ORDER")
+        last = "straddle" if self.game.straddles else "big-blind"
+        return Step("to_act", _m("ord.preflop", pos=p.position, last=_term(last)), "R-ORDER")
+
+    def _explain_pot(self) -> list[Step]:
+        steps = []
+        antes = sum(e.added for e in self.history if e.kind == "ante")
+        if antes:
+            steps.append(Step("pot", _m("pot.antes", amount=antes), "R-ANTE"))
+        steps.append(Step("pot", _m("pot.total", amount=self.pot)))
+        return steps
+
+    def _explain_result(self) -> list[Step]:
+        result = self.result()
+        steps = [Step("pots", _m("opt.over"))]
+        for pos, amount in result.returned.items():
+            steps.append(Step("pots", _m("res.returned", pos=pos, amount=amount), "R-UNCALLED"))
+        steps += [s for s in self._explain_pot() if s.rule]
+        if len(result.pots) > 1:
+            steps.append(Step("pots", _m("res.layers"), "R-SIDEPOTS"))
+        for number, pot in enumerate(result.pots):
+            players = list(pot.eligible)
+            if number == 0:
+                steps.append(Step("pots", _m("res.main", amount=pot.amount, players=players), "R-SIDEPOTS"))
+            else:
+                steps.append(Step("pots", _m("res.side", number=number, amount=pot.amount, players=players), "R-SIDEPOTS"))
+        showdown = result.showdown
+        if showdown is None:
+            steps.append(Step("showdown", _m("res.won", pos=self._live()[0].position)))
+        elif showdown.all_tabled:
+            steps.append(Step("showdown", _m("res.all_tabled"), "R-SHOWDOWN"))
+        elif showdown.first == self._aggressor:
+            steps.append(Step("showdown", _m("res.last_aggressor", pos=showdown.first), "R-SHOWDOWN"))
+        else:
+            steps.append(Step("showdown", _m("res.first_clockwise", pos=showdown.first), "R-SHOWDOWN"))
+        return steps
+
+    def split(self, winners: list[list[str]], chip: int = 1) -> tuple[list[dict[str, int]], list[Step]]:
+        """R-ODDCHIP: split each pot among its winners; odd chips go clockwise from the button."""
+        pots = self.result().pots
+        if len(winners) != len(pots):
+            raise EngineError(f"there are {len(pots)} pots but winners are given for {len(winners)}")
+        if chip <= 0:
+            raise EngineError("the smallest chip must be at least 1")
+        shares: list[dict[str, int]] = []
+        steps: list[Step] = []
+        for number, (pot, names) in enumerate(zip(pots, winners)):
+            unknown = [n for n in names if n not in pot.eligible]
+            if not names or unknown:
+                raise EngineError(
+                    f"pot {number} can be won only by {', '.join(pot.eligible)}"
+                    + (f", not {', '.join(unknown)}" if unknown else "")
+                )
+            ordered = [pos for pos in self._order if pos in names]
+            units, rest = divmod(pot.amount, chip)
+            each, odd = divmod(units, len(ordered))
+            share = {pos: each * chip for pos in ordered}
+            for pos in ordered[:odd]:
+                share[pos] += chip
+            share[ordered[0]] += rest
+            shares.append(share)
+            parts = [_m("res.share", pos=pos, amount=amount) for pos, amount in share.items()]
+            steps.append(Step("split", _m("res.split", number=number, amount=pot.amount, players=ordered, chip=chip, shares=parts), "R-ODDCHIP"))
+            if odd or rest:
+                steps.append(Step("split", _m("res.odd_chip", pos=ordered[0]), "R-ODDCHIP"))
+        return shares, steps
 
     def _explain_current(self) -> Step:
         current = self.current_total
@@ -618,7 +702,7 @@ class Hand:
                 choices.append(_m(f"choice.{name}_one", amount=rng.min))
             else:
                 choices.append(_m(f"choice.{name}", min=rng.min, max=rng.max))
-        return _m("legal", pos=self._to_act, choices=choices)
+        return _m("legal", pos=self._to_act, choices=tuple(choices))
 
     # --------------------------------------------------------------- the turn
 

@@ -108,6 +108,53 @@ EN: dict[str, str] = {
     "opt.limit_capped": "The betting is capped: a bet and {raises} raises have been made on the {street}.",
     "opt.limit_uncapped": "Only two players are left and this game has no cap heads-up.",
     "opt.over": "Betting is over: nobody is to act.",
+    # who acts (R-ORDER) and the end of a round (R-ROUNDEND)
+    "ord.preflop": "Preflop the action starts with the first player left of the {last}: {pos} acts first.",
+    "ord.heads_up": "Heads-up the button posts the small blind and acts first preflop, last after the flop.",
+    "ord.postflop": "After the flop the first player still in the hand clockwise from the button acts first: {pos}.",
+    "ord.next": "{pos} is next: the first player clockwise who still has to act (folded and all-in players are skipped).",
+    "opt.option": "Everyone has only called, but {pos} has not acted yet: the round ends only after {pos} checks or raises.",
+    # the pot, pots and showdown
+    "pot.antes": "Antes of {amount} are dead money: they are in the pot but never count as committed.",
+    "pot.total": "The pot holds {amount}: everything put in this hand so far.",
+    "res.returned": "Nobody matched the last {amount} that {pos} put in: it goes back to {pos} before the pots are made.",
+    "res.main": "Main pot {amount}, which {players} can win.",
+    "res.side": "Side pot {number}: {amount}, which {players} can win.",
+    "res.layers": "The pots are cut in layers at each all-in player's total; antes and earlier dead money stay in the main pot.",
+    "res.won": "Everyone else folded: {pos} wins without a showdown.",
+    "res.all_tabled": "A player is all-in and the betting is complete: every hand is tabled at once.",
+    "res.last_aggressor": "{pos} made the last bet or raise on the final street, so {pos} shows first.",
+    "res.first_clockwise": "Nobody bet on the final street, so the first player still in the hand clockwise from the button, {pos}, shows first.",
+    "res.split": "Pot {number} ({amount}) is split between {players} in {chip}-chip units: {shares}.",
+    "res.odd_chip": "The odd chip goes to {pos}, the first winner clockwise from the button.",
+    "res.share": "{pos} {amount}",
+    "list.and": "{head} and {last}",
+    # rulings on chips and words (R-CHIPS)
+    "rule.string": "Chips added in a second motion ({amount}) do not count: a bet or raise is one motion unless it was declared first.",
+    "rule.amount_alone": "Declaring an amount alone ({amount}) is the same as pushing that amount.",
+    "rule.declared": "{pos} declared {said}: a declaration in turn is binding.",
+    "rule.check_facing_bet": "{pos} said check facing {amount} to call: that allows a call or a fold, not a raise.",
+    "rule.call_is_check": "Facing no bet, \"call\" is a check.",
+    "rule.call_binds": "{pos} said call: the declaration binds, so it is a call to {amount} and any extra chips go back.",
+    "rule.raise_one_chip": "{pos} said raise and put in one {chip} chip with no amount: the raise is the most the chip allows, to {amount}.",
+    "rule.declared_min": "{pos} declared {said}: it binds to at least the minimum, to {amount}.",
+    "rule.declared_to": "{pos} declared {said} to {amount}.",
+    "rule.last_chips": "{pos} put in their last chips: that is all-in either way.",
+    "rule.all_in": "{pos} is all-in, to {amount}.",
+    "rule.chip_is_bet": "Facing no bet, a single chip pushed silently is a bet of its full value: {amount}.",
+    "rule.chips_are_bet": "Facing no bet, chips pushed silently are a bet: {amount}.",
+    "rule.bb_chip": "At the big blind's option a single chip pushed silently is a check.",
+    "rule.overchip_call": "Facing {amount} to call, a single oversized {chip} chip pushed silently is a call; the change goes back.",
+    "rule.short_of_call": "The chips do not cover the {amount} to call: it is a call.",
+    "rule.every_chip_needed": "Without one of the smallest chips ({chip}) there would be less than the {amount} to call, so every chip is needed: it is a call.",
+    "rule.full_raise": "A total of {amount} adds {increment}, at least the last full increment of {full}: a raise to {amount}.",
+    "rule.half_raise": "Adding {increment} is at least half of the last full increment {full} but short of it: it must be made a full minimum raise, to {amount}.",
+    "rule.under_half": "Adding only {increment}, less than half of the last full increment {full}, makes it a call to {amount}; the extra goes back.",
+    "rule.oot": "{pos} acted out of turn (it was {to_act}'s turn): the action is backed up to {to_act}.",
+    "rule.oot_fold": "An out-of-turn fold is binding: {pos} has folded.",
+    "rule.oot_changed": "The action to {pos} changed (from {before} to {after}), so {pos} is no longer bound and may choose again.",
+    "rule.oot_binds": "The action to {pos} did not change, so the out-of-turn action binds when the turn comes.",
+    "rule.no_raise": "{pos} may not raise here, so it stands as a call (or a check).",
     # choices (used inside "legal")
     "choice.fold": "fold",
     "choice.check": "check",
@@ -176,7 +223,8 @@ def _render_value(value: object, templates: Mapping[str, str]) -> object:
         parts = [str(_render_value(v, templates)) for v in value]
         if len(parts) < 2:
             return "".join(parts)
-        key = "list.or2" if len(parts) == 2 else "list.or"
+        # a tuple lists alternatives ("fold, call 100, or raise"), a list lists members ("BB and BTN")
+        key = ("list.or2" if len(parts) == 2 else "list.or") if isinstance(value, tuple) else "list.and"
         return templates[key].format(head=", ".join(parts[:-1]), last=parts[-1])
     return value
 

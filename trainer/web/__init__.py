@@ -13,7 +13,7 @@ from flask import Flask, current_app
 from htmx_flask import Htmx
 from jinja2 import StrictUndefined
 
-from . import config, csrf, render
+from . import cache, config, csrf, render
 from .library import Library, load_library, topic_name
 
 EXTENSION = "trainer.library"
@@ -42,6 +42,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     Htmx(app)
     csrf.init_app(app)
+    cache.init_app(app)
     render.init_app(app)
 
     # Loaded once: requests only read it.

@@ -34,10 +34,13 @@ def _show(
     lib = library()
     topic = lib.topic(request.args.get("topic"))
     slug = topic.slug if topic is not None else None
+    # Without an answer the page is the same for everyone: render it once.
+    fresh = answer is None and feedback is None and notice is None
     return render(
         "drill.html",
         "partials/_answer.html",
         status=status,
+        cache_key=(entry.id, slug) if fresh else None,
         entry=entry,
         topic=topic,
         quiz=entry.quiz,

@@ -6,6 +6,8 @@ from typing import Any
 
 from flask import Flask, Response, make_response, render_template, request
 
+from .cache import cache
+
 # Only this origin: no inline scripts or styles, no plugins, no framing.
 CSP = "; ".join(
     (
@@ -29,9 +31,28 @@ def wants_fragment() -> bool:
     return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
-def render(page: str, fragment: str | None = None, *, status: int = 200, **context: Any) -> Response:
+def render(
+    page: str,
+    fragment: str | None = None,
+    *,
+    status: int = 200,
+    cache_key: Any = None,
+    **context: Any,
+) -> Response:
+    """The page, or for an htmx request its fragment.
+
+    With ``cache_key`` the markup is rendered once per key and kind (page or
+    fragment) and reused; the key must name everything the context holds.
+    """
     as_fragment = fragment is not None and wants_fragment()
-    body = render_template(fragment if as_fragment else page, fragment_request=as_fragment, **context)
+    template = fragment if as_fragment else page
+    if cache_key is None:
+        body = render_template(template, fragment_request=as_fragment, **context)
+    else:
+        body = cache().page(
+            (template, cache_key),
+            lambda token: render_template(template, fragment_request=as_fragment, csrf_token=token, **context),
+        )
     response = make_response(body, status)
     response.vary.add("HX-Request")
     return response

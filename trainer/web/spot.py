@@ -18,9 +18,9 @@ WIDTH, HEIGHT = 680, 400
 CX, CY = WIDTH / 2, HEIGHT / 2
 TABLE_RX, TABLE_RY = 222, 124
 SEAT_RX, SEAT_RY = 264, 160
-SEAT_W, SEAT_H = 128, 46
+SEAT_W, SEAT_H = 140, 54
 BET_AT = 0.56  # fraction of the way from the centre to a seat
-CARD_W, CARD_H, CARD_GAP = 34, 46, 6
+CARD_W, CARD_H, CARD_GAP = 38, 52, 6
 
 SUITS = {"c": ("♣", "clubs", False), "d": ("♦", "diamonds", True), "h": ("♥", "hearts", True), "s": ("♠", "spades", False)}
 RANKS = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}

@@ -1,0 +1,228 @@
+"""Rulings on chips and words (R-CHIPS): what a declaration or a push of chips counts as.
+
+The dealer's question: the player to act said something and/or put chips
+forward — is that a check, a call, a bet or a raise, and to how much?
+The answer is an ``Action`` the hand accepts, plus the chips handed back.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+
+from .hand import Hand
+from .messages import EngineError, Message, Step
+from .types import Action, ActionKind
+
+SAID_RE = re.compile(r"\s*(?:(check|call|bet|raise|allin|fold)(?:\s+([0-9]+))?|([0-9]+))\s*\Z")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declaration:
+    said: str | None = None  # check | call | bet | raise | allin | fold, optionally with an amount, or an amount alone
+    chips: tuple[int, ...] = ()  # put forward in one motion
+    later: tuple[int, ...] = ()  # added in a second motion (R-STRING)
+    by: str | None = None  # who acted; someone other than the player to act is out of turn (R-OOT)
+    then: tuple[Action, ...] = ()  # out of turn: the actions in turn that bring the turn to ``by``
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruling:
+    action: str  # check | call | bet | raise | fold | call-or-fold | free (out of turn, no longer bound)
+    to: int | None  # the player's total on this street after the ruling
+    returned: int  # chips put forward that go back to the player
+    steps: tuple[Step, ...]
+
+    def as_dict(self) -> dict:
+        return {"action": self.action, "to": self.to, "returned": self.returned}
+
+
+def parse_said(text: str) -> tuple[str | None, int | None]:
+    """``"raise 1400"`` -> ("raise", 1400); ``"1400"`` -> (None, 1400); raises ValueError otherwise."""
+    match = SAID_RE.match(text)
+    if not match:
+        raise ValueError(text)
+    verb, amount, bare = match.groups()
+    if bare is not None:
+        return None, int(bare)
+    return verb, int(amount) if amount else None
+
+
+def rule(hand: Hand, declaration: Declaration) -> Ruling:
+    """What the player to act's words and chips count as (R-VERBAL … R-STRING)."""
+    if hand.to_act is None:
+        raise EngineError("betting is over: there is nobody to rule on")
+    if declaration.by is not None and declaration.by != hand.to_act:
+        return _out_of_turn(hand, declaration)
+    return _Ruler(hand, declaration).decide()
+
+
+def _out_of_turn(hand: Hand, d: Declaration) -> Ruling:
+    """R-OOT: back the action up; it binds only if the action to that player does not change."""
+    steps = [Step("ruling", Message("rule.oot", {"pos": d.by, "to_act": hand.to_act}), "R-OOT")]
+    if d.by not in {s.position for s in hand.seats if not s.folded and not s.all_in}:
+        raise EngineError(f"{d.by} is not a player who can still act")
+    verb = parse_said(d.said)[0] if d.said else None
+    if verb == "fold":
+        steps.append(Step("ruling", Message("rule.oot_fold", {"pos": d.by}), "R-OOT"))
+        return Ruling(action="fold", to=None, returned=sum(d.chips), steps=tuple(steps))
+    before = hand.current_total
+    later = copy.deepcopy(hand)
+    for action in d.then:
+        later.apply(action)
+    if later.to_act != d.by:
+        raise EngineError(f"the actions in turn must bring the turn to {d.by}; after them it is {later.to_act or 'nobody'}'s turn")
+    if later.current_total != before:
+        steps.append(Step("ruling", Message("rule.oot_changed", {"pos": d.by, "before": before, "after": later.current_total}), "R-OOT"))
+        return Ruling(action="free", to=None, returned=sum(d.chips), steps=tuple(steps))
+    steps.append(Step("ruling", Message("rule.oot_binds", {"pos": d.by}), "R-OOT"))
+    inner = _Ruler(later, Declaration(said=d.said, chips=d.chips, later=d.later)).decide()
+    return Ruling(action=inner.action, to=inner.to, returned=inner.returned, steps=tuple(steps) + inner.steps)
+
+
+class _Ruler:
+    def __init__(self, hand: Hand, declaration: Declaration):
+        self.hand = hand
+        self.d = declaration
+        self.pos = hand.to_act
+        card = hand.card()
+        seat = next(s for s in hand.seats if s.position == self.pos)
+        self.current = card.current_total
+        self.increment = card.last_full_increment
+        self.committed = card.committed
+        self.to_add = card.to_add
+        self.all_in_to = seat.committed + seat.stack
+        self.options = hand.options()
+        self.pushed = sum(declaration.chips)
+        self.steps: list[Step] = []
+        if self.pushed > seat.stack:
+            raise EngineError(f"{self.pos} has only {seat.stack} behind but puts forward {self.pushed}")
+
+    def say(self, rule: str | None, id_: str, **params: object) -> None:
+        self.steps.append(Step("ruling", Message(id_, params), rule))
+
+    def result(self, action: str, to: int | None) -> Ruling:
+        put = self.committed + self.pushed
+        if to is not None and to >= self.all_in_to:
+            to = self.all_in_to
+        if action in ("bet", "raise", "call") and to is not None and to == self.all_in_to and self.pushed:
+            self.say("R-MULTICHIP", "rule.all_in", pos=self.pos, amount=to)
+        returned = max(0, put - to) if to is not None else self.pushed
+        if action in ("bet", "raise") and to is not None:
+            wager = self.options.bet or self.options.raise_
+            if wager is None:
+                self.say(None, "rule.no_raise", pos=self.pos)
+                action, to = ("call", self.current) if self.to_add else ("check", None)
+                returned = max(0, put - to) if to is not None else self.pushed
+        return Ruling(action=action, to=to, returned=returned, steps=tuple(self.steps))
+
+    def decide(self) -> Ruling:
+        if self.d.later:
+            self.say("R-STRING", "rule.string", amount=sum(self.d.later))
+        verb, amount = (None, None)
+        if self.d.said is not None:
+            verb, amount = parse_said(self.d.said)
+        if verb is None and amount is not None:
+            self.say("R-VERBAL", "rule.amount_alone", amount=amount)
+            return self.by_amount(amount)
+        if verb is not None:
+            return self.by_word(verb, amount)
+        if not self.d.chips:
+            raise EngineError("a ruling needs something said or some chips put forward")
+        return self.by_chips()
+
+    # -- words first (R-VERBAL, R-INVALIDDECL)
+
+    def by_word(self, verb: str, amount: int | None) -> Ruling:
+        if verb == "fold":
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said="fold")
+            return Ruling(action="fold", to=None, returned=self.pushed, steps=tuple(self.steps))
+        if verb == "allin":
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said="all-in")
+            kind = "call" if self.all_in_to <= self.current else "bet" if self.current == 0 else "raise"
+            return self.result(kind, self.all_in_to)
+        if verb == "check":
+            if self.to_add:
+                self.say("R-INVALIDDECL", "rule.check_facing_bet", pos=self.pos, amount=self.to_add)
+                return Ruling(action="call-or-fold", to=None, returned=self.pushed, steps=tuple(self.steps))
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said="check")
+            return self.result("check", None)
+        if verb == "call":
+            if not self.to_add:
+                self.say("R-INVALIDDECL", "rule.call_is_check", pos=self.pos)
+                return self.result("check", None)
+            self.say("R-VERBAL", "rule.call_binds", pos=self.pos, amount=self.current)
+            return self.result("call", self.current)
+        # bet or raise
+        kind = "bet" if self.current == 0 else "raise"
+        minimum = self.current + self.increment
+        if amount is not None:
+            to = amount
+        elif len(self.d.chips) == 1:
+            to = self.committed + self.pushed
+            self.say("R-OVERCHIP", "rule.raise_one_chip", pos=self.pos, chip=self.d.chips[0], amount=to)
+        elif self.d.chips:
+            to = self.committed + self.pushed
+        else:
+            to = minimum
+        if to < minimum:
+            self.say("R-INVALIDDECL", "rule.declared_min", pos=self.pos, said=kind, amount=minimum)
+            to = minimum
+        else:
+            self.say("R-VERBAL", "rule.declared_to", pos=self.pos, said=kind, amount=to)
+        return self.result(kind, to)
+
+    # -- silent chips (R-OVERCHIP, R-MULTICHIP, R-HALF)
+
+    def by_chips(self) -> Ruling:
+        put = self.committed + self.pushed
+        if self.pushed >= self.all_in_to - self.committed:
+            self.say("R-MULTICHIP", "rule.last_chips", pos=self.pos)
+            kind = "call" if self.all_in_to <= self.current else "bet" if self.current == 0 else "raise"
+            return self.result(kind, self.all_in_to)
+        if self.current == 0:
+            if len(self.d.chips) == 1:
+                self.say("R-OVERCHIP", "rule.chip_is_bet", pos=self.pos, amount=self.pushed)
+            else:
+                self.say("R-INVALIDDECL", "rule.chips_are_bet", pos=self.pos, amount=self.pushed)
+            return self.result("bet", max(put, self.increment))
+        if len(self.d.chips) == 1 and not self.to_add:
+            self.say("R-OVERCHIP", "rule.bb_chip")
+            return self.result("check", None)
+        if len(self.d.chips) == 1 and self.pushed > self.to_add:
+            self.say("R-OVERCHIP", "rule.overchip_call", pos=self.pos, chip=self.pushed, amount=self.to_add)
+            return self.result("call", self.current)
+        if self.pushed <= self.to_add:
+            self.say("R-MULTICHIP", "rule.short_of_call", pos=self.pos, amount=self.to_add)
+            return self.result("call", self.current)
+        smallest = min(self.d.chips)
+        if self.pushed - smallest < self.to_add:
+            self.say("R-MULTICHIP", "rule.every_chip_needed", pos=self.pos, chip=smallest, amount=self.to_add)
+            return self.result("call", self.current)
+        return self.by_amount(put)
+
+    def by_amount(self, to: int) -> Ruling:
+        """R-HALF: measure the increment over the current total against the last full increment."""
+        if self.current == 0:
+            return self.result("bet", max(to, self.increment))
+        increment = to - self.current
+        if increment >= self.increment:
+            self.say("R-HALF", "rule.full_raise", amount=to, increment=increment, full=self.increment)
+            return self.result("raise", to)
+        if 2 * increment >= self.increment:
+            minimum = self.current + self.increment
+            self.say("R-HALF", "rule.half_raise", increment=increment, full=self.increment, amount=minimum)
+            return self.result("raise", minimum)
+        self.say("R-HALF", "rule.under_half", increment=max(increment, 0), full=self.increment, amount=self.current)
+        return self.result("call", self.current)
+
+
+def ruling_action(hand: Hand, ruling: Ruling) -> Action | None:
+    """The engine action a ruling stands for (None for call-or-fold)."""
+    kinds = {"check": ActionKind.CHECK, "call": ActionKind.CALL, "fold": ActionKind.FOLD,
+             "bet": ActionKind.BET, "raise": ActionKind.RAISE}
+    if ruling.action not in kinds:
+        return None
+    amount = ruling.to if ruling.action in ("bet", "raise") else None
+    return Action(position=hand.to_act, kind=kinds[ruling.action], amount=amount)
