@@ -474,3 +474,12 @@ def test_check_facing_a_bet_is_rejected():
     """R-INVALIDDECL: facing a bet, check is not an option."""
     with pytest.raises(IllegalActionError, match="cannot check"):
         play(hand(six()), "UTG check")
+
+
+def test_options_given_as_plain_strings_are_honoured():
+    """R-ANTE option `bba`: a plain string works like the enum (a silently ignored option would be a wrong answer)."""
+    h = Hand(game=Game(type="no-limit", blinds=(50, 100), bb_ante=100, rules=Rules(bba="blind-first")),
+             stacks={"UTG": 1000, "SB": 1000, "BB": 1000})
+    assert h.pot == 250
+    with pytest.raises(ValueError):
+        Rules(reopen="sometimes")

@@ -57,6 +57,20 @@ class _Player:
 _FORCED = ("ante", "small-blind", "big-blind", "straddle")
 
 
+def _quiet(rule: str | None, id_: str, **params: object) -> None:
+    """Stands in for the explanation collector when nobody asked why."""
+
+
+def _collector(steps: list[Step]):
+    def say(rule: str | None, id_: str, **params: object) -> None:
+        for key, value in params.items():
+            if isinstance(value, Street):
+                params[key] = _term(value)
+        steps.append(Step("options", Message(id_, params), rule))
+
+    return say
+
+
 def _m(id_: str, **params: object) -> Message:
     return Message(id_, params)
 
@@ -81,8 +95,10 @@ class Hand:
         self._limit = game.type is GameType.FIXED_LIMIT
         self._order = sorted(stacks, key=SEAT_INDEX.__getitem__)
         self._players = {pos: _Player(pos, stacks[pos]) for pos in self._order}
+        self._seats = list(self._players.values())  # the same players, in seat order
         self._dead = pot  # antes and chips from streets before `start`: all main pot
         self.history: list[Event] = []
+        self._range_cache: tuple[tuple[int, str], Range | None] | None = None
         self._over = False
         self._to_act: str | None = None
         self._begin_street(start)
@@ -176,7 +192,7 @@ class Hand:
     @property
     def current_total(self) -> int:
         """① — preflop never below the full big blind or straddle (R-SHORTBLIND)."""
-        return max(self._nominal, self._current_raw())
+        return self._nominal if self._nominal > self._top else self._top
 
     def game_positions(self) -> tuple[str, ...]:
         """Every seat dealt in, in seat order."""
@@ -210,16 +226,15 @@ class Hand:
         ]
 
     def _live(self) -> list[_Player]:
-        return [p for p in self._players.values() if not p.folded]
-
-    def _needs_action(self, p: _Player) -> bool:
-        return not p.folded and not p.all_in and (not p.acted or p.committed < self.current_total)
+        return [p for p in self._seats if not p.folded]
 
     def _next_needing_action(self, start: int) -> str | None:
-        n = len(self._order)
+        seats = self._seats
+        n = len(seats)
+        current = self.current_total
         for k in range(n):
-            p = self._players[self._order[(start + k) % n]]
-            if self._needs_action(p):
+            p = seats[(start + k) % n]
+            if not p.folded and not p.all_in and (not p.acted or p.committed < current):
                 return p.position
         return None
 
@@ -257,17 +272,27 @@ class Hand:
 
     def _wager_range(self, p: _Player, steps: list[Step] | None) -> Range | None:
         """The legal bet or raise-to totals for ``p``, or None; ``steps`` collects the why."""
+        if steps is None:
+            # the same state asks twice (options, then apply): answer from the last look
+            key = (len(self.history), p.position)
+            if self._range_cache is not None and self._range_cache[0] == key:
+                return self._range_cache[1]
+            found = self._wager_range_explained(p, None)
+            self._range_cache = (key, found)
+            return found
+        return self._wager_range_explained(p, steps)
+
+    def _wager_range_explained(self, p: _Player, steps: list[Step] | None) -> Range | None:
         current = self.current_total
         to_add = current - p.committed
-
-        def say(rule: str | None, id_: str, **params: object) -> None:
-            if steps is not None:
-                steps.append(Step("options", Message(id_, params), rule))
-
+        say = _quiet if steps is None else _collector(steps)
         if p.stack <= to_add:
             say(None, "opt.no_chips", pos=p.position)
             return None
-        if not any(q.committed + q.stack > current for q in self._live() if q is not p):
+        for q in self._seats:
+            if q is not p and not q.folded and q.committed + q.stack > current:
+                break
+        else:
             if current:
                 say("R-NOOPPONENT", "opt.no_opponent", pos=p.position, current=current)
             else:
@@ -276,7 +301,7 @@ class Hand:
         if p.acted and not self._reopened(p, to_add, say):
             return None
         if not p.acted and current:
-            say("R-REOPEN", "opt.not_acted", pos=p.position, street=_term(self.street))
+            say("R-REOPEN", "opt.not_acted", pos=p.position, street=self.street)
         all_in_to = p.committed + p.stack
         if self._limit:
             low = high = self._limit_target(p, say)
@@ -328,7 +353,7 @@ class Hand:
         rules = self.game.rules
         uncapped = not rules.limit_cap_heads_up and len(self._live()) == 2
         if self._levels >= 1 + rules.limit_cap and not uncapped:
-            say("R-LIMIT", "opt.limit_capped", raises=rules.limit_cap, street=_term(self.street))
+            say("R-LIMIT", "opt.limit_capped", raises=rules.limit_cap, street=self.street)
             return None
         if self._levels >= 1 + rules.limit_cap:
             say("R-LIMIT", "opt.limit_uncapped")
@@ -664,9 +689,10 @@ class Hand:
             raise IllegalActionError(_m("err.stack", pos=p.position, amount=p.committed + p.stack), None, self._legal())
         if to <= current:
             raise IllegalActionError(_m("err.not_above", current=current), "R-MINRAISE", self._legal())
-        why: list[Step] = []
-        allowed = self._wager_range(p, why)
+        allowed = self._wager_range(p, None)
         if allowed is None:
+            why: list[Step] = []
+            self._wager_range(p, why)
             reason = why[-1]
             raise IllegalActionError(reason.message, reason.rule, self._legal())
         if allowed.min <= to <= allowed.max:

@@ -61,6 +61,13 @@ class Rules:
     limit_cap: int = 4
     limit_cap_heads_up: bool = True
 
+    def __post_init__(self) -> None:
+        # accept the option names as plain strings ("exceed"); an unknown name raises ValueError
+        object.__setattr__(self, "reopen", Reopen(self.reopen))
+        object.__setattr__(self, "bba", BBAOrder(self.bba))
+        if self.limit_cap < 1:
+            raise ValueError("limit_cap must be at least 1")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Game:
@@ -71,6 +78,9 @@ class Game:
     straddles: tuple[int, ...] = ()
     bets: tuple[int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "type", GameType(self.type))
 
     @property
     def small_blind(self) -> int:
