@@ -70,7 +70,7 @@ def test_solve_for_people_shows_card_options_and_derivation(tmp_path):
     assert code == 0
     assert "① current total 1400   ② last full increment 1000   ③ committed 0 (not acted)   ④ to add 1400" in out
     assert "options: fold, call 1400, raise to 2400–10000" in out
-    assert "a short all-in does not change the last full increment. (R-SHORTALLIN)" in out
+    assert "a short all-in does not change the last full increment (R-SHORTALLIN)." in out
 
 
 def test_check_reports_every_broken_file_and_disagreement(tmp_path):

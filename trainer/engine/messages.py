@@ -169,6 +169,11 @@ EN: dict[str, str] = {
     "legal": "{pos} may {choices}",
     "list.or": "{head}, or {last}",
     "list.or2": "{head} or {last}",
+    "list.sep": ", ",
+    # how a step names its rule, and how an error sentence is put together
+    "with_rule": "{text} ({rule})",
+    "err.clause": "{reason}; {legal}",
+    "err.sentence": "{text}.",
     # terms used as parameters
     "term.preflop": "preflop",
     "term.flop": "flop",
@@ -182,6 +187,7 @@ EN: dict[str, str] = {
     "term.call": "call",
     "term.bet": "bet",
     "term.raise": "raise",
+    "term.allin": "all-in",
     # errors
     "err.over": "betting is over: nobody is to act",
     "err.unknown_seat": "{pos} is not in the hand",
@@ -225,7 +231,7 @@ def _render_value(value: object, templates: Mapping[str, str]) -> object:
             return "".join(parts)
         # a tuple lists alternatives ("fold, call 100, or raise"), a list lists members ("BB and BTN")
         key = ("list.or2" if len(parts) == 2 else "list.or") if isinstance(value, tuple) else "list.and"
-        return templates[key].format(head=", ".join(parts[:-1]), last=parts[-1])
+        return templates[key].format(head=templates["list.sep"].join(parts[:-1]), last=parts[-1])
     return value
 
 
@@ -239,7 +245,7 @@ class Step:
 
     def render(self, templates: Mapping[str, str] = EN) -> str:
         text = self.message.render(templates)
-        return f"{text} ({self.rule})" if self.rule else text
+        return _with_rule(text, self.rule, templates)
 
     def __str__(self) -> str:
         return self.render()
@@ -260,13 +266,19 @@ class IllegalActionError(EngineError):
 
     def clause(self, templates: Mapping[str, str] = EN) -> str:
         """Lower-case clause for ``file:line: "action": <clause>`` error lines."""
-        text = self.reason.render(templates).rstrip(".")
-        if self.rule:
-            text += f" ({self.rule})"
+        text = _with_rule(self.reason.render(templates).rstrip(".。"), self.rule, templates)
         if self.legal is not None:
-            text += "; " + self.legal.render(templates)
+            text = templates["err.clause"].format(reason=text, legal=self.legal.render(templates))
         return text
 
     def sentence(self, templates: Mapping[str, str] = EN) -> str:
         text = self.clause(templates)
-        return text[:1].upper() + text[1:] + "."
+        return templates["err.sentence"].format(text=text[:1].upper() + text[1:])
+
+
+def _with_rule(text: str, rule: str | None, templates: Mapping[str, str]) -> str:
+    if not rule:
+        return text
+    # the rule ID goes inside the sentence: "... is 1400 (R-MINRAISE)." not "... is 1400. (R-MINRAISE)"
+    stop = text[-1:] if text[-1:] in (".", "。") else ""
+    return templates["with_rule"].format(text=text[: len(text) - len(stop)], rule=rule) + stop

@@ -136,17 +136,17 @@ class _Ruler:
 
     def by_word(self, verb: str, amount: int | None) -> Ruling:
         if verb == "fold":
-            self.say("R-VERBAL", "rule.declared", pos=self.pos, said="fold")
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said("fold"))
             return Ruling(action="fold", to=None, returned=self.pushed, steps=tuple(self.steps))
         if verb == "allin":
-            self.say("R-VERBAL", "rule.declared", pos=self.pos, said="all-in")
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said("allin"))
             kind = "call" if self.all_in_to <= self.current else "bet" if self.current == 0 else "raise"
             return self.result(kind, self.all_in_to)
         if verb == "check":
             if self.to_add:
                 self.say("R-INVALIDDECL", "rule.check_facing_bet", pos=self.pos, amount=self.to_add)
                 return Ruling(action="call-or-fold", to=None, returned=self.pushed, steps=tuple(self.steps))
-            self.say("R-VERBAL", "rule.declared", pos=self.pos, said="check")
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said("check"))
             return self.result("check", None)
         if verb == "call":
             if not self.to_add:
@@ -167,10 +167,10 @@ class _Ruler:
         else:
             to = minimum
         if to < minimum:
-            self.say("R-INVALIDDECL", "rule.declared_min", pos=self.pos, said=kind, amount=minimum)
+            self.say("R-INVALIDDECL", "rule.declared_min", pos=self.pos, said=_said(kind), amount=minimum)
             to = minimum
         else:
-            self.say("R-VERBAL", "rule.declared_to", pos=self.pos, said=kind, amount=to)
+            self.say("R-VERBAL", "rule.declared_to", pos=self.pos, said=_said(kind), amount=to)
         return self.result(kind, to)
 
     # -- silent chips (R-OVERCHIP, R-MULTICHIP, R-HALF)
@@ -216,6 +216,10 @@ class _Ruler:
             return self.result("raise", minimum)
         self.say("R-HALF", "rule.under_half", increment=max(increment, 0), full=self.increment, amount=self.current)
         return self.result("call", self.current)
+
+
+def _said(verb: str) -> Message:
+    return Message(f"term.{verb}")
 
 
 def ruling_action(hand: Hand, ruling: Ruling) -> Action | None:
