@@ -398,7 +398,11 @@ class Hand:
         if self._to_act is None:
             return self._explain_result()
         p = self._players[self._to_act]
-        steps: list[Step] = [self._explain_order(p), self._explain_current()]
+        steps: list[Step] = []
+        previous = self._previous_street()
+        if previous is not None:
+            steps.append(Step("to_act", _m("ord.round_ended", street=_term(previous), next=_term(self.street)), "R-ROUNDEND"))
+        steps += [self._explain_order(p), self._explain_current()]
         steps += self._explain_increment()
         steps += self._explain_committed(p)
         current = self.current_total
@@ -418,6 +422,13 @@ class Hand:
         self._options(p, steps)
         steps += self._explain_pot()
         return steps
+
+    def _previous_street(self) -> Street | None:
+        """The street just played out, when nobody has acted yet on this one."""
+        if any(e.street is self.street and e.kind not in _FORCED for e in self.history):
+            return None
+        earlier = [e.street for e in self.history if e.street is not self.street and e.kind not in _FORCED]
+        return earlier[-1] if earlier else None
 
     def _explain_order(self, p: _Player) -> Step:
         voluntary = [e for e in self.history if e.street is self.street and e.kind not in _FORCED]

@@ -112,6 +112,7 @@ EN: dict[str, str] = {
     "ord.preflop": "Preflop the action starts with the first player left of the {last}: {pos} acts first.",
     "ord.heads_up": "Heads-up the button posts the small blind and acts first preflop, last after the flop.",
     "ord.postflop": "After the flop the first player still in the hand clockwise from the button acts first: {pos}.",
+    "ord.round_ended": "The {street} betting is over: everyone still in the hand has acted and matched the current total, so the {next} begins.",
     "ord.next": "{pos} is next: the first player clockwise who still has to act (folded and all-in players are skipped).",
     "opt.option": "Everyone has only called, but {pos} has not acted yet: the round ends only after {pos} checks or raises.",
     # the pot, pots and showdown
