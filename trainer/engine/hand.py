@@ -36,6 +36,7 @@ from .types import (
 class _Player:
     position: str
     stack: int
+    index: int = 0  # seat index in the hand
     committed: int = 0
     total: int = 0
     folded: bool = False
@@ -94,7 +95,7 @@ class Hand:
         self.game = game
         self._limit = game.type is GameType.FIXED_LIMIT
         self._order = sorted(stacks, key=SEAT_INDEX.__getitem__)
-        self._players = {pos: _Player(pos, stacks[pos]) for pos in self._order}
+        self._players = {pos: _Player(pos, stacks[pos], i) for i, pos in enumerate(self._order)}
         self._seats = list(self._players.values())  # the same players, in seat order
         self._dead = pot  # antes and chips from streets before `start`: all main pot
         self.history: list[Event] = []
@@ -620,7 +621,7 @@ class Hand:
         p.last = event.kind
         p.seq = self._seq
         self.history.append(event)
-        self._continue_after(self._order.index(p.position))
+        self._continue_after(p.index)
         return event
 
     def _wager(self, p: _Player, kind: ActionKind, to: int, current: int) -> Event:
@@ -744,12 +745,17 @@ class Hand:
     # --------------------------------------------------------------- the turn
 
     def _continue_after(self, index: int) -> None:
-        live = self._live()
-        if len(live) == 1:
+        live = 0
+        able: list[_Player] = []
+        for p in self._seats:
+            if not p.folded:
+                live += 1
+                if not p.all_in:
+                    able.append(p)
+        if live == 1:
             self._finish()
             return
         nxt = self._next_needing_action(index + 1)
-        able = [p for p in live if not p.all_in]
         if nxt is None or (len(able) == 1 and able[0].committed >= self.current_total):
             self._end_street()
         else:
