@@ -18,7 +18,16 @@ from functools import cached_property
 from typing import Any, Protocol
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
-QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown")
+QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "ruling", "split")
+RULINGS = (
+    ("check", "a check"),
+    ("call", "a call"),
+    ("bet", "a bet"),
+    ("raise", "a raise"),
+    ("fold", "a fold"),
+    ("call-or-fold", "call or fold only"),
+    ("free", "not binding: the action changed"),
+)
 
 # Longer than any chip count a table can hold; stops absurd input before int().
 _MAX_DIGITS = 12
@@ -281,14 +290,20 @@ def build_quiz(scenario: Any, *, locale: str = "en") -> Quiz:
             questions.append(_pots(solution, positions, table_limit))
         elif kind == "showdown":
             questions.append(_showdown(solution, in_hand))
+        elif kind == "ruling":
+            questions.append(_ruling(solution, scenario, to_act, street_limit))
+        elif kind == "split":
+            questions.append(_split(solution, scenario, table_limit))
         else:
             raise QuizError(f"the web drill cannot ask {kind!r} questions yet")
     if not questions:
         raise QuizError("the scenario asks nothing")
 
+    # The scenario's derivation adds the ruling's and the split's steps to the hand's.
+    derivation = scenario.derivation() if hasattr(scenario, "derivation") else hand.derivation()
+    templates = _message_templates(locale)
     steps = tuple(
-        StepView(topic=step.topic, text=step.message.render(), rule=step.rule)
-        for step in hand.derivation()
+        StepView(topic=step.topic, text=step.message.render(templates), rule=step.rule) for step in derivation
     )
     explain = scenario.explain.text(locale) if scenario.explain is not None else None
     return Quiz(
@@ -299,6 +314,16 @@ def build_quiz(scenario: Any, *, locale: str = "en") -> Quiz:
         explain=explain or None,
         solution=solution,
     )
+
+
+def _message_templates(locale: str) -> dict[str, str]:
+    from trainer.engine import messages
+
+    if locale.startswith("zh"):
+        from trainer.engine import messages_zh
+
+        return messages_zh.ZH_HANS if locale == "zh-Hans" else messages_zh.ZH_HANT
+    return messages.EN
 
 
 def _need(solution: dict, key: str, kind: str) -> Any:
@@ -528,4 +553,92 @@ def _showdown(solution: dict, in_hand: tuple[str, ...]) -> Question:
                 ),
             ),
         ),
+    )
+
+
+def _chips(chips: tuple[int, ...]) -> str:
+    return " + ".join(f"{c:,}" for c in chips)
+
+
+def _ruling(solution: dict, scenario: Any, to_act: str | None, limit: int) -> Question:
+    ruling = _need(solution, "ruling", "ruling")
+    said = getattr(scenario, "ruling", None)
+    who = (said.by if said is not None and said.by else None) or to_act or "The player"
+    told = []
+    if said is not None:
+        if said.then:
+            told.append("Before the turn gets there: " + ", ".join(str(a) for a in said.then) + ".")
+        if said.said:
+            with_chips = f" and puts forward {_chips(said.chips)} in one motion." if said.chips else "."
+            told.append(f"{who} says “{said.said}”{with_chips}")
+        elif said.chips:
+            told.append(f"{who} silently puts forward {_chips(said.chips)} in one motion.")
+        if said.later:
+            told.append(f"Then {who} goes back to the stack and adds {_chips(said.later)}.")
+    prompt = " ".join(told) + " What does it count as?"
+    return Question(
+        kind="ruling",
+        title="Chips and words: the ruling",
+        prompt=prompt.strip(),
+        groups=(
+            Group(
+                legend="The ruling",
+                fields=(
+                    Field(
+                        name="ruling_action",
+                        label="It counts as",
+                        kind=FieldKind.CHOICE,
+                        expected=ruling["action"],
+                        choices=RULINGS,
+                    ),
+                    Field(
+                        name="ruling_to",
+                        label=f"{who}'s total on this street afterwards (加到)",
+                        kind=FieldKind.AMOUNT,
+                        expected=ruling["to"],
+                        blank=Blank.NONE,
+                        hint="Leave empty for a check, a fold, call-or-fold, or an action that does not bind.",
+                        limit=limit,
+                    ),
+                    Field(
+                        name="ruling_returned",
+                        label="Chips that go back to the player",
+                        kind=FieldKind.AMOUNT,
+                        expected=ruling["returned"],
+                        blank=Blank.ZERO,
+                        hint="Empty means 0.",
+                        limit=limit,
+                    ),
+                ),
+            ),
+        ),
+    )
+
+
+def _split(solution: dict, scenario: Any, limit: int) -> Question:
+    shares = _need(solution, "split", "split")
+    groups = []
+    for i, pot in enumerate(shares):
+        winners = list(pot)
+        groups.append(
+            Group(
+                legend=f"{_pot_name(i)}: won by {', '.join(winners)}",
+                fields=tuple(
+                    Field(
+                        name=f"split{i + 1}_{pos}",
+                        label=f"{_pot_name(i)}: {pos} gets",
+                        kind=FieldKind.AMOUNT,
+                        expected=int(pot[pos]),
+                        limit=limit,
+                    )
+                    for pos in winners
+                ),
+            )
+        )
+    chip = getattr(scenario, "chip", 1)
+    return Question(
+        kind="split",
+        title="Splitting the pots",
+        prompt=f"Split each pot among the players who won it. The smallest chip in play is {chip:,}.",
+        groups=tuple(groups),
     )

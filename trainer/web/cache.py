@@ -10,6 +10,7 @@ the same few things — so those pieces are kept too, up to a bound.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,7 @@ from . import csrf
 
 EXTENSION = "trainer.cache"
 MAX_FIELDS = 20_000  # about 10 MB of markup at most
+MAX_PAGES = 2_000  # pages and graded answers, about 40 MB at most
 MAX_TYPED = 64  # longer entries are rendered but not kept
 
 
@@ -30,12 +32,16 @@ class Cache:
         self.placeholder = "csrf-" + secrets.token_hex(16)
         self.pages: dict[Any, str] = {}
         self.fields: dict[Any, Markup] = {}
+        self.forms: dict[Any, tuple[list[str], list[Any]]] = {}
+        self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
 
     def page(self, key: Any, render: Callable[[Callable[[], str]], str]) -> str:
         """``render`` gets the function templates call for the CSRF token."""
         body = self.pages.get(key)
         if body is None:
             body = render(lambda: self.placeholder)
+            if len(self.pages) >= MAX_PAGES:
+                self.pages.clear()
             self.pages[key] = body
         return body.replace(self.placeholder, csrf.token())
 
@@ -56,6 +62,55 @@ class Cache:
         return html
 
 
+    def form(
+        self, template: str, key: Any, answer: Any, feedback: Any, focus: str | None, token: str, **context: Any
+    ) -> Markup:
+        """The answer form: its frame is rendered once per ``key`` (which must name
+        ``context``), with a slot wherever the template calls ``fields_html``;
+        each answer only fills the slots with its fields. ``token`` is what the
+        calling template got from ``csrf_token()`` — itself a placeholder while a
+        whole page is being cached."""
+        frame = self.forms.get((template, key))
+        if frame is None:
+            slots: list[Any] = []
+
+            def slot(fields: Any, *_: Any) -> Markup:
+                slots.append(fields)
+                return Markup(f"{self.placeholder}-slot-{len(slots) - 1}-")
+
+            html = self.env.get_template(template).render(
+                fields_html=slot, csrf_token=lambda: self.placeholder, **context
+            )
+            frame = (self._slot.split(html), slots)
+            self.forms[(template, key)] = frame
+        parts, slots = frame
+        out = []
+        for i, part in enumerate(parts):
+            if i % 2:
+                out.append(self.fields_html(slots[int(part)], answer, feedback, focus))
+            else:
+                out.append(part.replace(self.placeholder, token))
+        return Markup("".join(out))
+
+    # The pieces are Markup already: a plain join keeps them as they are.
+    def fields_html(self, fields: Any, answer: Any, feedback: Any, focus: str | None) -> Markup:
+        return Markup("".join([self.field(f, answer, feedback, focus) for f in fields]))
+
+    def marks_html(self, feedback: Any) -> Markup:
+        item = "partials/_mark_item.html"
+        return Markup(
+            "".join([self.piece((m.field.name, m.field.label, m.given, m.right, m.correct), item, m=m) for m in feedback.marks])
+        )
+
+    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value computed once per key (URLs of a spot, and the like)."""
+        value = self.pages.get(key)
+        if value is None:
+            if len(self.pages) >= MAX_PAGES:
+                self.pages.clear()
+            value = self.pages[key] = make()
+        return value
+
     def piece(self, key: Any, template: str, **context: Any) -> Markup:
         """A partial whose markup is fully named by ``key`` (the caller's promise)."""
         full = (template, key)
@@ -73,6 +128,8 @@ def cache() -> Cache:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions[EXTENSION] = Cache(app)
-    app.jinja_env.globals["field_html"] = lambda *args: cache().field(*args)
-    app.jinja_env.globals["kept"] = lambda key, template, **context: cache().piece(key, template, **context)
+    kept = app.extensions[EXTENSION] = Cache(app)
+    app.jinja_env.globals["fields_html"] = kept.fields_html
+    app.jinja_env.globals["marks_html"] = kept.marks_html
+    app.jinja_env.globals["form_html"] = kept.form
+    app.jinja_env.globals["kept"] = kept.piece

@@ -2,57 +2,96 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Blueprint, Response, abort, request, url_for
+from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, grade, read_answer
 
 from . import library
+from .cache import cache
 from .csrf import CSRFError
+from .errors import handle_http
 from .library import Entry
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
 
 EXPIRED = "Your answer was not checked: this page had expired. Check it again."
+NOT_FOUND = "There is no scenario with that name."
+MAX_TYPED_ANSWER = 256  # characters in all fields together
 
 
 def _entry(scenario_id: str) -> Entry:
     entry = library().get(scenario_id)
     if entry is None:
-        abort(404, description="There is no scenario with that name.")
+        abort(404, description=NOT_FOUND)
     return entry
 
 
 def _show(
     entry: Entry,
     *,
-    answer: Answer | None = None,
-    feedback: Feedback | None = None,
+    graded: Callable[[], tuple[Answer | None, Feedback | None]] | None = None,
+    key: Any = None,
     notice: str | None = None,
     status: int = 200,
 ) -> Response:
+    """The drill page or its answer fragment.
+
+    ``graded`` reads and grades the answer; it runs only when the markup is
+    not kept already. ``key`` names everything the markup depends on besides
+    the spot and the topic (nothing for a fresh page; what was typed for a
+    graded answer): the same key gives the same markup.
+    """
     lib = library()
     topic = lib.topic(request.args.get("topic"))
     slug = topic.slug if topic is not None else None
-    # Without an answer the page is the same for everyone: render it once.
-    fresh = answer is None and feedback is None and notice is None
+    urls = cache().memo(("urls", entry.id, slug), lambda: _urls(lib, entry, topic))
+
+    def context() -> dict[str, Any]:
+        answer, feedback = graded() if graded is not None else (None, None)
+        return {
+            "answer": answer,
+            "feedback": feedback,
+            "focus": _focus(entry, answer, notice),
+            "status_text": _status_text(answer, feedback, notice),
+        }
+
     return render(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=(entry.id, slug) if fresh else None,
+        cache_key=None if key is None else (entry.id, slug, key),
+        context=context,
         entry=entry,
         topic=topic,
         quiz=entry.quiz,
         spot=entry.spot,
-        answer=answer,
-        feedback=feedback,
         notice=notice,
-        focus=_focus(entry, answer, notice),
-        next_entry=lib.next_after(entry, topic),
-        post_url=url_for("drill.grade_answer", scenario_id=entry.id, topic=slug),
-        again_url=url_for("drill.show", scenario_id=entry.id, topic=slug),
+        **urls,
     )
+
+
+def _urls(lib, entry: Entry, topic) -> dict[str, str]:
+    slug = topic.slug if topic is not None else None
+    return {
+        "post_url": url_for("drill.grade_answer", scenario_id=entry.id, topic=slug),
+        "again_url": url_for("drill.show", scenario_id=entry.id, topic=slug),
+        "next_url": url_for("drill.show", scenario_id=lib.next_after(entry, topic).id, topic=slug),
+    }
+
+
+def _status_text(answer: Answer | None, feedback: Feedback | None, notice: str | None) -> str:
+    """What the polite live region announces."""
+    if feedback is not None:
+        return f"{feedback.right} of {feedback.total} right."
+    if answer is not None and answer.errors:
+        n = len(answer.errors)
+        return f"{n} {'answer needs' if n == 1 else 'answers need'} fixing; nothing was graded."
+    return notice or ""
 
 
 def _focus(entry: Entry, answer: Answer | None, notice: str | None) -> str | None:
@@ -68,20 +107,31 @@ def _focus(entry: Entry, answer: Answer | None, notice: str | None) -> str | Non
 
 @bp.get("/<scenario_id>")
 def show(scenario_id: str) -> Response:
-    return _show(_entry(scenario_id))
+    # Without an answer the page is the same for everyone.
+    return _show(_entry(scenario_id), key="fresh")
 
 
 @bp.post("/<scenario_id>")
 def grade_answer(scenario_id: str) -> Response:
     entry = _entry(scenario_id)
-    answer = read_answer(entry.quiz, request.form)
-    feedback = grade(entry.quiz, answer) if answer.ok else None
-    return _show(entry, answer=answer, feedback=feedback)
+    form = request.form
+
+    def graded() -> tuple[Answer, Feedback | None]:
+        answer = read_answer(entry.quiz, form)
+        return answer, grade(entry.quiz, answer) if answer.ok else None
+
+    # Grading is a pure function of what was typed, and a class types the same
+    # few answers: short answers are kept, long ones are graded every time.
+    typed = tuple(tuple(form.getlist(f.name)) for f in entry.quiz.fields())
+    short = sum(len(v) for values in typed for v in values) <= MAX_TYPED_ANSWER
+    return _show(entry, graded=graded, key=("graded", typed) if short else None)
 
 
 @bp.errorhandler(CSRFError)
 def expired(exc: CSRFError) -> Response:
-    entry = _entry((request.view_args or {}).get("scenario_id", ""))
+    entry = library().get((request.view_args or {}).get("scenario_id", ""))
+    if entry is None:  # an unknown spot is a 404, token or not
+        return handle_http(NotFound(NOT_FOUND))
     typed = read_answer(entry.quiz, request.form)
     # Keep what the learner typed, but neither grade it nor judge it.
-    return _show(entry, answer=Answer(raw=typed.raw, values={}, errors={}), notice=EXPIRED, status=400)
+    return _show(entry, graded=lambda: (Answer(raw=typed.raw, values={}, errors={}), None), notice=EXPIRED, status=400)

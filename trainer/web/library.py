@@ -14,6 +14,7 @@ from typing import Any
 
 from trainer.quiz import Quiz, QuizError, build_quiz
 from trainer.scenarios import ScenarioError, load_paths
+from trainer.topics import BY_NAME
 
 from .spot import Spot, build_spot
 
@@ -57,9 +58,21 @@ class Topic:
     def levels(self) -> tuple[int, ...]:
         return levels_of(self.entries)
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return topic_rules(self.slug)
 
-def topic_name(slug: str) -> str:
+
+def topic_name(slug: str, locale: str = "en") -> str:
+    known = BY_NAME.get(slug)
+    if known is not None:
+        return known.title.get(locale) or known.title.get("en") or slug
     return slug.replace("-", " ").capitalize()
+
+
+def topic_rules(slug: str) -> tuple[str, ...]:
+    known = BY_NAME.get(slug)
+    return known.rules if known is not None else ()
 
 
 def levels_of(entries: tuple[Entry, ...] | list[Entry]) -> tuple[int, ...]:
@@ -73,6 +86,8 @@ def _order(entry: Entry) -> tuple[int, str]:
 class Library:
     def __init__(self, entries: list[Entry], problems: list[Problem]) -> None:
         self.entries: dict[str, Entry] = {e.id: e for e in sorted(entries, key=_order)}
+        self._all = tuple(self.entries.values())
+        self._order: dict[str | None, dict[str, Entry]] = {}
         self.problems: tuple[Problem, ...] = tuple(problems)
         slugs = sorted({t for e in self.entries.values() for t in e.topics})
         self.topics: dict[str, Topic] = {
@@ -91,11 +106,13 @@ class Library:
 
     def next_after(self, entry: Entry, topic: Topic | None) -> Entry:
         """The following spot in the topic (wrapping round), else in the whole library."""
-        pool = list(topic.entries) if topic is not None and len(topic.entries) > 1 else list(self.entries.values())
-        ids = [e.id for e in pool]
-        if entry.id not in ids:
-            return pool[0]
-        return pool[(ids.index(entry.id) + 1) % len(pool)]
+        in_topic = topic is not None and len(topic.entries) > 1
+        pool = topic.entries if in_topic else self._all
+        key = topic.slug if in_topic else None
+        order = self._order.get(key)
+        if order is None:
+            order = self._order[key] = {e.id: pool[(i + 1) % len(pool)] for i, e in enumerate(pool)}
+        return order.get(entry.id, pool[0])
 
 
 def load_library(dirs: list[str], *, locale: str = "en") -> Library:

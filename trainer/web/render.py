@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, make_response, render_template, request
@@ -37,22 +38,26 @@ def render(
     *,
     status: int = 200,
     cache_key: Any = None,
-    **context: Any,
+    context: Callable[[], dict[str, Any]] | None = None,
+    **values: Any,
 ) -> Response:
     """The page, or for an htmx request its fragment.
 
+    ``context`` (a function) is called only when the markup has to be rendered.
     With ``cache_key`` the markup is rendered once per key and kind (page or
-    fragment) and reused; the key must name everything the context holds.
+    fragment) and reused; the key must name everything the context depends on.
     """
     as_fragment = fragment is not None and wants_fragment()
     template = fragment if as_fragment else page
+
+    def markup(**extra: Any) -> str:
+        lazy = context() if context is not None else {}
+        return render_template(template, fragment_request=as_fragment, **values, **lazy, **extra)
+
     if cache_key is None:
-        body = render_template(template, fragment_request=as_fragment, **context)
+        body = markup()
     else:
-        body = cache().page(
-            (template, cache_key),
-            lambda token: render_template(template, fragment_request=as_fragment, csrf_token=token, **context),
-        )
+        body = cache().page((template, cache_key), lambda token: markup(csrf_token=token))
     response = make_response(body, status)
     response.vary.add("HX-Request")
     return response

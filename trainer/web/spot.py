@@ -22,7 +22,12 @@ SEAT_W, SEAT_H = 140, 54
 BET_AT = 0.56  # fraction of the way from the centre to a seat
 CARD_W, CARD_H, CARD_GAP = 38, 52, 6
 
-SUITS = {"c": ("♣", "clubs", False), "d": ("♦", "diamonds", True), "h": ("♥", "hearts", True), "s": ("♠", "spades", False)}
+SUITS = {
+    "c": ("♣", "clubs", False),
+    "d": ("♦", "diamonds", True),
+    "h": ("♥", "hearts", True),
+    "s": ("♠", "spades", False),
+}
 RANKS = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 RANK_NAMES = {"T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 

@@ -1,0 +1,309 @@
+"""Throughput and latency of the web app, served the way ``trainer serve`` serves it.
+
+Starts ``trainer serve`` (waitress) on a free loopback port in its own
+process, then drives it with N concurrent clients, each on its own
+keep-alive connection, for a fixed number of requests per phase:
+
+- baseline: ``GET /healthz``, a trivial route of the same app;
+- drill page: ``GET /drill/<id>``, the full page with the table drawn;
+- grade: ``POST /drill/<id>`` as htmx sends it, returning the feedback fragment;
+  the answers cycle through ``--variants`` distinct answers (default 40: right,
+  a little off, "1,400", full-width digits, an unreadable entry, as a class of
+  learners sends them). The app keeps the markup of short graded answers, so
+  with ``--variants`` above ``--requests`` every answer is new and the run
+  measures grading and rendering from scratch.
+
+Each client first opens the drill page once (untimed) for its session
+cookie and CSRF token, as a browser would. The phases run in turns (five
+rounds each), so other work on the machine weighs on all three alike. Prints requests/second and
+p50/p99 latency per phase; the last line is
+``grade/baseline throughput ratio: X.XX``. Targets: ratio >= 0.5, drill
+page p99 < 50 ms. Traffic goes to 127.0.0.1 only and the run is bounded.
+
+    python benchmarks/web.py [--clients 50] [--requests 5000] [--variants 40] [--scenarios DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from trainer.scenarios import load_paths  # noqa: E402
+
+HOST = "127.0.0.1"
+ROUNDS = 5
+TOKEN = re.compile(rb'name="csrf_token" value="([^"]+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+FULL_WIDTH = str.maketrans("0123456789,", "０１２３４５６７８９，")
+
+
+def variants(answer: dict, count: int) -> list[dict]:
+    """Answers as a class of learners types them: right, off by a little, with commas, in full width,
+    unreadable; past those, random amounts, so that every answer is new (nothing is kept)."""
+    amounts = [k for k, v in answer.items() if isinstance(v, str) and v.isdigit()]
+    out = [answer]
+    i = 0
+    while len(out) < min(count, 40) and amounts:
+        key = amounts[i % len(amounts)]
+        value = int(answer[key])
+        typed = [f"{value:,}", f"{value:,}".translate(FULL_WIDTH), str(value + 100), str(max(value - 100, 0)), "abc"]
+        out.append({**answer, key: typed[(i // len(amounts)) % len(typed)]})
+        i += 1
+    rng = random.Random(1)
+    seen = {tuple(sorted((k, str(v)) for k, v in a.items())) for a in out}
+    while len(out) < count and amounts:
+        candidate = {**answer, **{k: str(rng.randrange(0, 2 * int(answer[k]) + 2)) for k in amounts}}
+        signature = tuple(sorted((k, str(v)) for k, v in candidate.items()))
+        if signature not in seen:
+            seen.add(signature)
+            out.append(candidate)
+    return out
+
+
+def pick_spot(folder: str) -> tuple[str, dict[str, str]]:
+    """The spot with the most questions, and a right answer to it built from the engine's solution."""
+    result = load_paths([folder])
+    if not result.scenarios:
+        raise SystemExit(f"no scenarios in {folder}")
+    scenario = max(result.scenarios, key=lambda s: (len(s.ask), "card" in s.ask, s.id))
+    solved = scenario.solve()
+    answer: dict[str, str | list[str]] = {}
+    if solved.get("card"):
+        card = solved["card"]
+        answer.update({k: str(card[k]) for k in ("current_total", "last_full_increment", "committed", "to_add")})
+        answer["acted"] = "yes" if card["acted"] else "no"
+    if solved.get("options"):
+        opts = solved["options"]
+        answer["legal"] = [a for a in ("fold", "check") if opts[a]] + [
+            a for a in ("call", "bet", "raise") if opts[a] is not None
+        ]
+        answer["call"] = "" if opts["call"] is None else f"{opts['call']:,}"
+        wager = opts["bet"] and (opts["bet"]["min"], opts["bet"]["max"]) or opts["raise"] and (
+            opts["raise"]["min_to"],
+            opts["raise"]["max_to"],
+        )
+        answer["min_to"], answer["max_to"] = (str(wager[0]), str(wager[1])) if wager else ("", "")
+    answer["pot"] = str(solved["pot"])
+    return scenario.id, answer
+
+
+_LENGTH = re.compile(rb"\r\ncontent-length:\s*(\d+)", re.I)
+_COOKIE = re.compile(rb"\r\nset-cookie:\s*([^;\r]+)", re.I)
+
+
+class Client(asyncio.Protocol):
+    """One keep-alive HTTP/1.1 connection, lean enough that the server, not the client, is measured."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.cookie = b""
+        self._buffer = bytearray()
+        self._waiter: asyncio.Future | None = None
+
+    async def connect(self, port: int) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.create_connection(lambda: self, HOST, port)
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def build(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None) -> bytes:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}"]
+        if self.cookie:
+            lines.append("Cookie: " + self.cookie.decode())
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        if method == "POST":
+            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+        return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+    def data_received(self, data: bytes) -> None:
+        self._buffer += data
+        end = self._buffer.find(b"\r\n\r\n")
+        if end < 0:
+            return
+        length = _LENGTH.search(self._buffer, 0, end)
+        if length is None:
+            self._waiter.set_exception(RuntimeError("a response without Content-Length"))
+            return
+        total = end + 4 + int(length.group(1))
+        if len(self._buffer) >= total:
+            response = bytes(self._buffer[:total])
+            del self._buffer[:total]
+            self._waiter.set_result(response)
+
+    def connection_lost(self, exc) -> None:
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_exception(exc or ConnectionError("the server closed the connection"))
+
+    async def send(self, request: bytes) -> tuple[int, bytes]:
+        self._waiter = asyncio.get_running_loop().create_future()
+        self.transport.write(request)
+        response = await self._waiter
+        return int(response[9:12]), response
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None):
+        """Untimed set-up requests: also keep the session cookie."""
+        status, response = await self.send(self.build(method, path, body, headers))
+        head = response[: response.find(b"\r\n\r\n")]
+        cookie = _COOKIE.search(head)
+        if cookie:
+            self.cookie = cookie.group(1)
+        return status, response[len(head) + 4 :]
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+async def phase(clients: list[Client], total: int, make) -> tuple[float, list[float]]:
+    """``total`` requests spread over the clients, each waiting for its answer before the next."""
+    latencies: list[float] = []
+    remaining = total
+
+    async def worker(client: Client) -> None:
+        nonlocal remaining
+        while remaining > 0:
+            remaining -= 1
+            request = make(client)
+            start = time.perf_counter()
+            status, response = await client.send(request)
+            latencies.append(time.perf_counter() - start)
+            if status != 200:
+                raise RuntimeError(f"{request.split(b' ', 2)[:2]} answered {status}: {response[:300]!r}")
+
+    began = time.perf_counter()
+    cpu = time.process_time()
+    await asyncio.gather(*(worker(c) for c in clients))
+    elapsed = time.perf_counter() - began
+    phase.client_cpu = (time.process_time() - cpu) / elapsed  # share of one core the client itself used
+    return elapsed, latencies
+
+
+def report(name: str, elapsed: float, latencies: list[float]) -> float:
+    rate = len(latencies) / elapsed
+    cuts = statistics.quantiles(latencies, n=100, method="inclusive")
+    print(
+        f"{name:<18} {rate:8.1f} req/s   p50 {cuts[49] * 1000:6.1f} ms   p99 {cuts[98] * 1000:6.1f} ms"
+        f"   ({len(latencies)} requests; client used {phase.client_cpu:.0%} of a core)"
+    )
+    return rate
+
+
+async def drive(port: int, spot_id: str, answer: dict, clients_n: int, total: int, count: int) -> None:
+    clients = [Client() for _ in range(clients_n)]
+    await asyncio.gather(*(c.connect(port) for c in clients))
+    drill = f"/drill/{urllib.parse.quote(spot_id)}"
+    answers = variants(answer, count)
+    bodies: dict[int, list[bytes]] = {}
+    for k, c in enumerate(clients):  # as a browser would: open the page, keep the session cookie and token
+        status, page = await c.request("GET", drill)
+        if status != 200:
+            raise RuntimeError(f"GET {drill} answered {status}")
+        token = TOKEN.search(page).group(1).decode()
+        mine = answers[k :: len(clients)] or answers  # the class's answers, shared out among the learners
+        bodies[id(c)] = [urllib.parse.urlencode({"csrf_token": token, **a}, doseq=True).encode() for a in mine]
+    sent = {id(c): 0 for c in clients}
+
+    # Requests are built before the clock starts.
+    health = {id(c): c.build("GET", "/healthz") for c in clients}
+    pages = {id(c): c.build("GET", drill) for c in clients}
+    htmx = {"HX-Request": "true", "HX-Current-URL": f"http://{HOST}:{port}{drill}"}
+    posts = {id(c): [c.build("POST", drill, b, htmx) for b in bodies[id(c)]] for c in clients}
+
+    def baseline(c):
+        return health[id(c)]
+
+    def page(c):
+        return pages[id(c)]
+
+    def grade(c):
+        sent[id(c)] += 1
+        mine = posts[id(c)]
+        return mine[sent[id(c)] % len(mine)]
+
+    phases = (("baseline /healthz", baseline), ("drill page GET", page), ("grade POST (htmx)", grade))
+    for _, make in phases:
+        await phase(clients, min(total, 500), make)  # warm-up
+    # The phases take turns in rounds, so a burst of other work on the machine
+    # lands on all of them alike instead of on one.
+    spent = {name: 0.0 for name, _ in phases}
+    seen: dict[str, list[float]] = {name: [] for name, _ in phases}
+    cpu = {name: 0.0 for name, _ in phases}
+    for r in range(ROUNDS):
+        share = total // ROUNDS + (1 if r < total % ROUNDS else 0)
+        for name, make in phases:
+            elapsed, latencies = await phase(clients, share, make)
+            spent[name] += elapsed
+            seen[name] += latencies
+            cpu[name] += phase.client_cpu * elapsed
+    results = {}
+    for name, _ in phases:
+        phase.client_cpu = cpu[name] / spent[name]
+        results[name] = report(name, spent[name], seen[name])
+    for c in clients:
+        c.close()
+    print(f"grade/baseline throughput ratio: {results['grade POST (htmx)'] / results['baseline /healthz']:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=5000, help="timed requests per phase")
+    parser.add_argument("--scenarios", default=str(REPO / "scenarios"))
+    parser.add_argument(
+        "--variants", type=int, default=40, help="distinct answers posted (more than --requests: every answer is new)"
+    )
+    args = parser.parse_args()
+
+    spot_id, answer = pick_spot(args.scenarios)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as instance:
+        env = {**os.environ, "TRAINER_INSTANCE": instance}
+        command = [sys.executable, "-m", "trainer.cli", "serve", "--host", HOST, "--port", str(port),
+                   "--scenarios", args.scenarios]
+        log = open(Path(instance) / "server.log", "w+b")  # noqa: SIM115 - closed below
+        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://{HOST}:{port}/healthz", timeout=1):
+                        break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        log.seek(0)
+                        raise SystemExit("the server did not start:\n" + log.read().decode()) from None
+                    time.sleep(0.1)
+            print(f"{args.clients} clients, {args.requests} timed requests per phase, {args.variants} distinct answers, "
+                  f"spot {spot_id!r}, server: trainer serve (waitress), {os.cpu_count()} CPUs")
+            asyncio.run(drive(port, spot_id, answer, args.clients, args.requests, args.variants))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+            log.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+"""A real headless Chromium (the system's, no browser download) against the app under waitress."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+REPO = Path(__file__).resolve().parents[2]
+SCENARIOS = REPO / "tests" / "web" / "scenarios"
+ARTIFACTS = REPO / "test-artifacts"
+
+
+def _missing() -> str | None:
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"{CHROMIUM} is not installed (Debian package: chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    reason = _missing()
+    if reason is None:
+        return
+    skip = pytest.mark.skip(reason=reason)
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(skip)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory):
+    """The app started the way ``trainer serve`` starts it, in its own process."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "TRAINER_SECRET_KEY": "e2e-secret",
+        "TRAINER_INSTANCE": str(tmp_path_factory.mktemp("instance")),
+    }
+    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with open(log, "wb") as out:
+        server = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the app did not start:\n" + log.read_text()) from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class Page:
+    """A Playwright page that also records CSP violations and server errors it saw."""
+
+    def __init__(self, page):
+        self.page = page
+        self.console: list[str] = []
+        self.bad_responses: list[str] = []
+        page.on("console", lambda m: self.console.append(m.text))
+        page.on("response", lambda r: self.bad_responses.append(f"{r.status} {r.url}") if r.status >= 500 else None)
+
+    def __getattr__(self, name):
+        return getattr(self.page, name)
+
+    def csp_violations(self) -> list[str]:
+        return [m for m in self.console if "Content Security Policy" in m or "Refused to" in m]
+
+
+def _open(browser, **options):
+    context = browser.new_context(**{"viewport": {"width": 1024, "height": 800}, **options})
+    context.set_default_timeout(10_000)
+    return context, Page(context.new_page())
+
+
+@pytest.fixture
+def page(browser):
+    context, page = _open(browser)
+    yield page
+    assert page.csp_violations() == []
+    assert page.bad_responses == []
+    context.close()
+
+
+@pytest.fixture
+def open_page(browser):
+    """Pages with other options (no JavaScript, a narrow screen)."""
+    opened = []
+
+    def make(**options):
+        context, page = _open(browser, **options)
+        opened.append((context, page))
+        return page
+
+    yield make
+    for context, page in opened:
+        assert page.csp_violations() == []
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+

@@ -1,0 +1,213 @@
+"""A learner in a real browser: answer wrong, answer right, keyboard only, no JavaScript, a phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+DRILL = "/drill/btn-faces-short-all-in"
+RIGHT = {
+    "current_total": "1400",
+    "last_full_increment": "1000",
+    "committed": "0",
+    "to_add": "1400",
+    "call": "1400",
+    "min_to": "2400",
+    "max_to": "10000",
+    "pot": "4000",
+}
+
+
+def fill(page, answer: dict, *, acted: str = "no", legal=("fold", "call", "raise")):
+    for name, value in answer.items():
+        page.fill(f"#f-{name}", value)
+    page.check(f"input[name=acted][value={acted}]")
+    for box in page.locator("input[name=legal]").all():
+        box.set_checked(box.get_attribute("value") in legal)
+
+
+def active_id(page) -> str:
+    return page.evaluate("document.activeElement && document.activeElement.id")
+
+
+def focus_moves_to(page, element_id: str) -> None:
+    """htmx moves focus when the swap settles, a moment after the new markup is in."""
+    page.wait_for_function("id => document.activeElement && document.activeElement.id === id", arg=element_id, timeout=3000)
+
+
+def test_wrong_then_right_answer_swaps_in_place_without_a_reload(page, base_url, artifacts):
+    page.goto(base_url + DRILL)
+    assert page.locator("svg.table-svg").is_visible()
+    page.evaluate("window.__sameDocument = true")
+
+    fill(page, {**RIGHT, "last_full_increment": "400", "min_to": "1800"})
+    page.click("button[type=submit]")
+    page.wait_for_selector("#feedback")
+
+    assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
+    assert page.url == base_url + DRILL
+    wrong = page.locator("#f-min_to-mark")
+    assert "Wrong — correct: 2,400" in wrong.inner_text()
+    assert "Wrong — correct: 1,000" in page.locator("#f-last_full_increment-mark").inner_text()
+    assert "Right" in page.locator("#f-current_total-mark").inner_text()
+    assert page.locator(".mark--wrong .icon").first.inner_text() == "✗"
+    assert page.locator("#feedback-h").inner_text().strip() == "✗ 8 of 10 right"
+    focus_moves_to(page, "feedback-h")
+    assert page.locator("#status").inner_text() == "8 of 10 right."
+    assert page.locator("a.rule-link", has_text="R-SHORTALLIN").count() >= 1
+    page.screenshot(path=str(artifacts / "graded-drill-wrong.png"), full_page=True, caret="initial")
+
+    page.click("text=Try again")
+    page.wait_for_selector("#feedback", state="detached")
+    focus_moves_to(page, "f-current_total")
+    assert page.input_value("#f-min_to") == ""
+
+    fill(page, RIGHT)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#feedback")
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+    assert page.locator(".mark--wrong").count() == 0
+    assert page.evaluate("window.__sameDocument === true")
+    assert "less than SB's 1000" in page.locator(".explain").inner_text()
+    page.screenshot(path=str(artifacts / "graded-drill.png"), full_page=True, caret="initial")
+
+    with page.expect_navigation():
+        page.click("text=Next spot")
+    assert "/drill/" in page.url and page.url != base_url + DRILL
+
+
+def test_bad_input_gets_a_message_next_to_the_field(page, base_url):
+    page.goto(base_url + DRILL)
+    fill(page, {**RIGHT, "to_add": "abc", "pot": "-5"})
+    page.click("button[type=submit]")
+    page.wait_for_selector(".error-summary")
+    assert "Enter a whole number of chips" in page.locator("#f-to_add-error").inner_text()
+    assert "can't be negative" in page.locator("#f-pot-error").inner_text()
+    assert page.locator("#feedback").count() == 0
+    focus_moves_to(page, "f-to_add")
+    assert page.input_value("#f-to_add") == "abc"
+
+
+def test_full_width_digits_from_a_chinese_input_method(page, base_url):
+    page.goto(base_url + DRILL)
+    fill(page, RIGHT)
+    page.fill("#f-to_add", "")
+    page.focus("#f-to_add")
+    page.keyboard.insert_text("１，４００")  # what an IME commits
+    page.fill("#f-max_to", "１０，０００")
+    page.press("#f-to_add", "Enter")
+    page.wait_for_selector("#feedback")
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+
+
+def test_enter_while_an_ime_is_composing_does_not_submit(page, base_url):
+    page.goto(base_url + DRILL)
+    fill(page, RIGHT)
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.fill("#f-to_add", "")
+    page.focus("#f-to_add")
+    cdp = page.context.new_cdp_session(page.page)
+    cdp.send("Input.imeSetComposition", {"text": "１４", "selectionStart": 2, "selectionEnd": 2})
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(400)
+    assert posts == [] and page.locator("#feedback").count() == 0
+    cdp.send("Input.insertText", {"text": "１４００"})  # the learner commits the word
+    assert page.input_value("#f-to_add") == "１４００"
+    page.wait_for_timeout(100)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#feedback")
+    assert len(posts) == 1
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+
+
+def tab_to(page, element_id: str, limit: int = 60) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if active_id(page) == element_id:
+            return
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_keyboard_only(page, base_url):
+    page.goto(base_url + DRILL)
+    tab_to(page, "f-current_total")
+    for value in ("1400", "1000", "0"):
+        page.keyboard.type(value)
+        page.keyboard.press("Tab")
+    assert active_id(page) == "f-acted-1"  # the yes/no radios come next
+    page.keyboard.press("ArrowRight")  # to "no"
+    assert page.is_checked("input[name=acted][value=no]")
+    tab_to(page, "f-to_add", limit=3)
+    page.keyboard.type("1400")
+    for box in ("fold", "check", "call", "bet", "raise"):
+        page.keyboard.press("Tab")
+        if box in ("fold", "call", "raise"):
+            page.keyboard.press("Space")
+    for value in ("1400", "2400", "10000", "4000"):
+        page.keyboard.press("Tab")
+        page.keyboard.type(value)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#feedback")
+    focus_moves_to(page, "feedback-h")
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+    # from the feedback, the keyboard reaches the rule links and the next spot
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent.trim()") == "Next spot":
+            break
+    else:
+        raise AssertionError("Tab never reached Next spot")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.url != base_url + DRILL
+
+
+def test_without_javascript_the_form_posts_and_the_page_comes_back_graded(open_page, base_url, artifacts):
+    page = open_page(java_script_enabled=False)
+    page.goto(base_url + DRILL)
+    fill(page, {**RIGHT, "min_to": "1800"})
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    assert page.locator("svg.table-svg").is_visible()  # a whole page came back
+    assert page.locator("#feedback-h").inner_text().strip() == "✗ 9 of 10 right"
+    assert "Wrong — correct: 2,400" in page.locator("#f-min_to-mark").inner_text()
+    focus_moves_to(page, "feedback-h")  # autofocus, no script needed
+    page.screenshot(path=str(artifacts / "graded-drill-no-js.png"), full_page=True, caret="initial")
+
+
+def test_usable_on_a_320_pixel_screen(open_page, base_url, artifacts):
+    page = open_page(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    page.goto(base_url + DRILL)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    fill(page, RIGHT)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#feedback")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    box = page.locator("button[type=submit]").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 320
+    page.screenshot(path=str(artifacts / "graded-drill-320px.png"), full_page=True, caret="initial")
+
+
+def test_level_filter_swaps_the_list_and_keeps_history(page, base_url):
+    page.goto(base_url + "/topics/reopening")
+    page.evaluate("window.__sameDocument = true")
+    page.click("#level-3")
+    page.wait_for_url(re.compile(r"level=3"))
+    assert page.locator(".spots li").count() == 1
+    assert page.evaluate("window.__sameDocument === true")
+    assert page.locator("#status").inner_text() == "Showing 1 spot at level 3."
+    page.go_back()
+    page.wait_for_url(base_url + "/topics/reopening")
+    assert page.locator(".spots li").count() == 2
+
+
+def test_unknown_scenario_page_offers_a_way_back(page, base_url):
+    response = page.goto(base_url + "/drill/no-such-spot")
+    assert response.status == 404
+    page.click("text=Back to the home page")
+    page.wait_for_url(base_url + "/")
+    assert page.locator("h1").inner_text() == "Holdem Rules Trainer"

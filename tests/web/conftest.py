@@ -1,0 +1,76 @@
+"""Fixtures in the flaskr style: ``app`` -> ``client``, built from this folder's scenarios."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from trainer.web import create_app
+
+HERE = Path(__file__).parent
+SCENARIOS = HERE / "scenarios"
+BROKEN = HERE / "scenarios-broken"
+
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SCENARIO_DIRS": [str(SCENARIOS)],
+            "INSTANCE_DIR": str(tmp_path / "instance"),
+        }
+    )
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def token_from(html: str) -> str:
+    match = TOKEN.search(html)
+    assert match, "the page has no CSRF token field"
+    return match.group(1)
+
+
+class Drill:
+    """A learner on one drill page: opens it, then submits answers."""
+
+    def __init__(self, client, scenario_id: str):
+        self.client = client
+        self.url = f"/drill/{scenario_id}"
+        page = client.get(self.url)
+        assert page.status_code == 200
+        self.token = token_from(page.text)
+
+    def submit(self, answer: dict, *, htmx: bool = False, headers: dict | None = None):
+        data = {"csrf_token": self.token, **answer}
+        sent = {**(HTMX if htmx else {}), **(headers or {})}
+        return self.client.post(self.url, data=data, headers=sent)
+
+
+@pytest.fixture
+def drill(client):
+    return lambda scenario_id: Drill(client, scenario_id)
+
+
+# The seed-003 BTN spot (SCENARIO-FORMAT.md): what a learner who knows the rules answers.
+BTN_RIGHT = {
+    "current_total": "1400",
+    "last_full_increment": "1000",
+    "committed": "0",
+    "acted": "no",
+    "to_add": "1400",
+    "legal": ["fold", "call", "raise"],
+    "call": "1400",
+    "min_to": "2400",
+    "max_to": "10000",
+    "pot": "4000",
+}

@@ -1,0 +1,76 @@
+"""``trainer serve`` for real: several processes on one port, sharing sessions, stopping cleanly."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+
+import pytest
+
+from .conftest import BTN_RIGHT, SCENARIOS
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="several server processes need fork")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    env = {**os.environ, "TRAINER_PROCESSES": "2", "TRAINER_INSTANCE": str(tmp_path)}
+    env.pop("TRAINER_SECRET_KEY", None)
+    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
+    log = tmp_path / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1).close()
+            break
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+    yield proc, url, port, log
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
+def test_several_processes_share_one_port_and_the_sessions(server):
+    proc, url, _, log = server
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    for _ in range(6):  # new connections land on either process; every token works on every one
+        page = opener.open(url + "/drill/btn-faces-short-all-in").read().decode()
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        body = urllib.parse.urlencode({**BTN_RIGHT, "csrf_token": token}, doseq=True).encode()
+        graded = opener.open(url + "/drill/btn-faces-short-all-in", data=body).read().decode()
+        assert "All 10 right" in graded
+    text = log.read_text()
+    assert "open http://127.0.0.1:" in text and "2 processes" in text
+    assert text.count("Serving on") == 2
+
+
+def test_sigterm_stops_every_process_and_frees_the_port(server):
+    proc, url, port, _ = server
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=10) == 0
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(url + "/healthz", timeout=1)
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", port))  # nobody holds it any more
