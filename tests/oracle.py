@@ -41,6 +41,7 @@ from pokerkit import Automation, NoLimitTexasHoldem, PotLimitPokerMixin, State
 from pokerkit.notation import parse_action
 
 from trainer.engine import (
+    POSITIONS,
     Action,
     ActionKind,
     Game,
@@ -48,19 +49,13 @@ from trainer.engine import (
     Hand,
     IllegalActionError,
 )
+from trainer.playout import TABLES
 
 # Seat order of the usual position sets by table size; PokerKit numbers its
 # players in this order. Heads-up its player 0 posts the big blind (it
 # reverses the forced bets) and player 1, the button, the small blind.
 SEATS: dict[int, tuple[str, ...]] = {
-    2: ("BB", "BTN"),
-    3: ("SB", "BB", "BTN"),
-    4: ("SB", "BB", "CO", "BTN"),
-    5: ("SB", "BB", "UTG", "CO", "BTN"),
-    6: ("SB", "BB", "UTG", "HJ", "CO", "BTN"),
-    7: ("SB", "BB", "UTG", "LJ", "HJ", "CO", "BTN"),
-    8: ("SB", "BB", "UTG", "UTG+1", "LJ", "HJ", "CO", "BTN"),
-    9: ("SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN"),
+    n: tuple(sorted(table, key=POSITIONS.index)) for n, table in TABLES.items() if n <= 9
 }
 STREETS = ("preflop", "flop", "turn", "river")
 
