@@ -157,6 +157,9 @@ def test_id_defaults_to_file_name_and_ids_are_unique(tmp_path):
         ("game: !!python/object:os.system {}\nstacks: {SB: 100, BB: 100}\n", 1, "not valid YAML"),
         # the document is not a mapping
         ("- just\n- a list\n", 1, "a scenario file must be a mapping"),
+        # a question the spot cannot answer
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nask: [card, pots]\n", 3, "ask: pots is answered once betting is over, and SB is still to act"),
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB fold]\nask: [showdown]\n", 4, "showdown needs two or more players left"),
         # unknown key inside expect
         ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nexpect: {card: {to_call: 1}}\n", 3, 'unknown key "expect.card.to_call"'),
     ],
@@ -194,8 +197,8 @@ def test_the_repository_scenarios_all_load_and_agree():
 
 
 def test_each_bad_example_file_fails_on_the_line_its_table_names():
-    """tests/scenarios-bad/EXPECTED.md lists, per file, the line and key the error must name."""
-    folder = REPO / "tests" / "scenarios-bad"
+    """fixtures/scenarios-bad/EXPECTED.md lists, per file, the line and key the error must name."""
+    folder = REPO / "fixtures" / "scenarios-bad"
     rows = [
         line.split("|")[1:4]
         for line in (folder / "EXPECTED.md").read_text(encoding="utf-8").splitlines()

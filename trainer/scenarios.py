@@ -571,6 +571,7 @@ def load_text(text: str, file: str) -> Scenario:
     actions = c.actions(start, stacks)
     hand = _replay(c, game, stacks, start, pot, actions)
     solution = hand.solve()
+    _answerable(c, hand, ask)
     declaration = _ruling(c, hand, ask, solution)
     winners, chip = _winners(c, hand, ask, solution)
     return Scenario(
@@ -579,6 +580,18 @@ def load_text(text: str, file: str) -> Scenario:
         actions=tuple(actions), ask=ask, expect=expect, ruling=declaration, winners=winners, chip=chip,
         solution=solution, lines=dict(doc.key_lines),
     )
+
+
+def _answerable(c: _Checker, hand: Hand, ask: tuple[str, ...]) -> None:
+    """Each asked question must have an answer in this spot."""
+    line = c.line_of(c.doc, "ask")
+    for kind in ask:
+        if kind in ("card", "options", "ruling") and hand.betting_over:
+            raise c.fail(line, "ask", f"{kind} asks about the player to act, but betting is over after the last action")
+        if kind in ("pots", "showdown", "split") and not hand.betting_over:
+            raise c.fail(line, "ask", f"{kind} is answered once betting is over, and {hand.to_act} is still to act")
+        if kind == "showdown" and sum(not s.folded for s in hand.seats) < 2:
+            raise c.fail(line, "ask", "showdown needs two or more players left, but everyone else folded")
 
 
 def _ruling(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict) -> Declaration | None:
