@@ -112,7 +112,7 @@ def test_problems_page_names_broken_files_and_the_rest_still_serve(tmp_path, cap
     assert "scenarios-broken/illegal-raise.yaml:8" in html
     assert "the minimum raise is to 500" in html
     assert "scenarios-broken/asks-pots-too-early.yaml" in html
-    assert "betting is not over" in html
+    assert "is answered once betting is over" in html
     assert str(BROKEN.parent) not in html  # no server paths on a public page
     assert client.get("/drill/still-served").status_code == 200
     assert client.get("/drill/illegal-raise").status_code == 404
