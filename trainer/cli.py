@@ -142,5 +142,18 @@ def serve(host: str, port: int, scenarios_dir: str | None) -> None:
     run(host=host, port=port, scenarios=scenarios_dir)
 
 
+@main.group()
+def db() -> None:
+    """The database: learners' progress, exams and classroom sessions."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Bring the database schema up to date (the app also does this when it starts)."""
+    from .store.cli import upgrade
+
+    click.echo(upgrade())
+
+
 if __name__ == "__main__":
     main()

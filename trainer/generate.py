@@ -141,7 +141,7 @@ def _random_winners(hand: Hand, rng: random.Random, i: int) -> dict | None:
 CARD_EXPLAIN = {
     "en": "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ so {pos} must add {add} to call.",
     "zh-Hant": "{street}輪到 {pos}：① 本輪目前總額 {cur}，② 最後有效完整增額 {inc}，③ {pos} 本輪已投入 {com}，④ 需再補 {add} 才能跟注。",
-    "zh-Hans": "{street}轮到 {pos}：① 本轮目前总额 {cur}，② 最后有效完整增额 {inc}，③ {pos} 本轮已投入 {com}，④ 需再补 {add} 才能跟注。",
+    "zh-Hans": "{street}轮到 {pos}：① 本轮目前总额 {cur}，② 最后有效完整增量 {inc}，③ {pos} 本轮已投入 {com}，④ 需再补 {add} 才能跟注。",
 }
 
 RECIPES: dict[str, Recipe] = {
@@ -171,7 +171,7 @@ RECIPES: dict[str, Recipe] = {
         explain={
             "en": "Everyone only called, but the big blind has not acted yet: the round is not over. The big blind may check or raise to at least {min}.",
             "zh-Hant": "大家都只跟到大盲，但大盲還沒行動，這一輪還沒結束：大盲可以過牌，或加注到至少 {min}。",
-            "zh-Hans": "大家都只跟到大盲，但大盲还没行动，这一轮还没结束：大盲可以过牌，或加注到至少 {min}。",
+            "zh-Hans": "大家都只跟到大盲，但大盲还没行动，这一轮还没结束：大盲可以让牌，或加注到至少 {min}。",
         },
     ),
     "min-bet": Recipe(
@@ -181,7 +181,7 @@ RECIPES: dict[str, Recipe] = {
         explain={
             "en": "Nobody has bet on this street, so {pos} may check or bet; the smallest bet is one big blind, {bb}, unless it is all-in.",
             "zh-Hant": "這一條街還沒有人下注，{pos} 可以過牌或下注；最小下注是一個大盲 {bb}（全下除外）。",
-            "zh-Hans": "这一条街还没有人下注，{pos} 可以过牌或下注；最小下注是一个大盲 {bb}（全押除外）。",
+            "zh-Hans": "这一条街还没有人下注，{pos} 可以让牌或下注；最小下注是一个大盲 {bb}（全押除外）。",
         },
     ),
     "min-raise": Recipe(
@@ -191,7 +191,7 @@ RECIPES: dict[str, Recipe] = {
         explain={
             "en": "The last full raise added {inc}, so the minimum raise-to is ① {cur} + ② {inc} = {min}: count the increment, not the total.",
             "zh-Hant": "最後一次完整加注的增額是 {inc}，所以最小加注要加到 ① {cur} ＋ ② {inc} ＝ {min}：看增額，不看總額。",
-            "zh-Hans": "最后一次完整加注的增额是 {inc}，所以最小加注要加到 ① {cur} ＋ ② {inc} ＝ {min}：看增额，不看总额。",
+            "zh-Hans": "最后一次完整加注的增量是 {inc}，所以最小加注要加注到 ① {cur} ＋ ② {inc} ＝ {min}：看增量，不看总额。",
         },
     ),
     "short-all-in": Recipe(
@@ -201,7 +201,7 @@ RECIPES: dict[str, Recipe] = {
         explain={
             "en": "A short all-in does not change the last full increment: ② stays {inc}, so a full raise goes to at least {cur} + {inc}.",
             "zh-Hant": "不足額全下不會改變最後有效完整增額：② 仍是 {inc}，完整加注至少要加到 {cur} ＋ {inc}。",
-            "zh-Hans": "不足额全押不会改变最后有效完整增额：② 仍是 {inc}，完整加注至少要加到 {cur} ＋ {inc}。",
+            "zh-Hans": "不足额全押不会改变最后有效完整增量：② 仍是 {inc}，完整加注至少要加注到 {cur} ＋ {inc}。",
         },
     ),
     "reopening": Recipe(
@@ -210,7 +210,7 @@ RECIPES: dict[str, Recipe] = {
         explain={
             "en": "{pos} already acted, so only what they now face counts: ④ {add} against a full raise of ② {inc}. At least a full raise reopens the betting; less allows only call or fold.",
             "zh-Hant": "{pos} 這一輪已經行動過，只看他現在多面對多少：④ {add} 對上完整增額 ② {inc}。達到完整加注就重新開放加注權；不足就只能跟注或蓋牌。",
-            "zh-Hans": "{pos} 这一轮已经行动过，只看他现在多面对多少：④ {add} 对上完整增额 ② {inc}。达到完整加注就重新开放加注权；不足就只能跟注或弃牌。",
+            "zh-Hans": "{pos} 这一轮已经行动过，只看他现在多面对多少：④ {add} 对上完整增量 ② {inc}。达到完整加注就重新开放加注权；不足就只能跟注或弃牌。",
         },
     ),
     "no-opponent": Recipe(
@@ -228,7 +228,7 @@ RECIPES: dict[str, Recipe] = {
         explain={
             "en": "The big blind is all-in for less than a full blind, but the price stays the full big blind {bb}, and the minimum raise is to {min}.",
             "zh-Hant": "大盲全下的金額不足一個大盲，但跟注價格仍是完整大盲 {bb}，最小加注仍要加到 {min}。",
-            "zh-Hans": "大盲全押的金额不足一个大盲，但跟注价格仍是完整大盲 {bb}，最小加注仍要加到 {min}。",
+            "zh-Hans": "大盲全押的金额不足一个大盲，但跟注价格仍是完整大盲 {bb}，最小加注仍要加注到 {min}。",
         },
     ),
     "straddle": Recipe(
@@ -255,7 +255,7 @@ RECIPES: dict[str, Recipe] = {
         explain={
             "en": "Pot-limit: call first, then raise the size of the pot. The largest raise-to here is {max}.",
             "zh-Hant": "底池限注：先算跟注，再加上整個底池的大小。這裡最多加到 {max}。",
-            "zh-Hans": "底池限注：先算跟注，再加上整个底池的大小。这里最多加到 {max}。",
+            "zh-Hans": "底池限注：先算跟注，再加上整个底池的大小。这里最多加注到 {max}。",
         },
     ),
     "fixed-limit": Recipe(

@@ -5,29 +5,30 @@ explanation is the hand's ``derivation()``: nothing here knows a betting
 rule. This module only turns those values into form fields, reads what a
 learner typed (forgivingly: "1,400", "1 400", "１，４００") and compares.
 No Flask here: the web layer hands in anything with ``getlist(name)``.
+
+A quiz is built for one language (``build_quiz(..., locale="zh-Hant")``): its
+labels come from the message catalogs, the derivation from the engine's
+templates for that language, and amounts are formatted for it.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, reduce
 from typing import Any, Protocol
+
+from trainer.engine.messages import Message
+from trainer.engine.rulings import parse_said
+from trainer.translations import DEFAULT, Text, pick
+from trainer.translations import text as translated
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
 QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "ruling", "split")
-RULINGS = (
-    ("check", "a check"),
-    ("call", "a call"),
-    ("bet", "a bet"),
-    ("raise", "a raise"),
-    ("fold", "a fold"),
-    ("call-or-fold", "call or fold only"),
-    ("free", "not binding: the action changed"),
-)
+RULINGS = ("check", "call", "bet", "raise", "fold", "call-or-fold", "free")
 
 # Longer than any chip count a table can hold; stops absurd input before int().
 _MAX_DIGITS = 12
@@ -71,20 +72,22 @@ class Field:
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
     hint: str = ""
     limit: int | None = None  # no sensible amount for this field is larger
+    locale: str = DEFAULT  # the language of the labels, and of values shown and messages
 
     def show(self, value: Any) -> str:
         """A value of this field as a learner reads it."""
+        t = translated(self.locale)
         if self.kind is FieldKind.AMOUNT:
             if value is None:
-                return "none"
-            return f"{value:,}"
-        if self.kind is FieldKind.YESNO:
-            return "yes" if value else "no"
+                return t.gettext("none")
+            return t.number(value)
         labels = dict(self.choices)
+        if self.kind is FieldKind.YESNO:
+            return labels["yes" if value else "no"]
         if self.kind is FieldKind.CHOICE:
             return labels.get(value, str(value))
         picked = [label for key, label in self.choices if key in value]
-        return ", ".join(picked) if picked else "none"
+        return message_templates(self.locale)["list.sep"].join(picked) if picked else t.gettext("none")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -178,30 +181,36 @@ class InputError(ValueError):
     """A learner's entry that cannot be read; ``str()`` is the message to show."""
 
 
-def parse_amount(text: str, *, limit: int | None = None) -> int | None:
+def parse_amount(text: str, *, limit: int | None = None, locale: str = DEFAULT) -> int | None:
     """Read a chip count the way people type it; ``None`` for an empty box.
 
     Full-width digits and commas from Chinese input methods fold to ASCII
     (NFKC); spaces anywhere and commas between groups of three digits are
-    ignored.
+    ignored. Messages are in ``locale``.
     """
+    t = translated(locale)
     s = "".join(unicodedata.normalize("NFKC", text).split())
     if not s:
         return None
     if s.startswith(_NEGATIVE):
-        raise InputError("Amounts can't be negative.")
+        raise InputError(t.gettext("Amounts can't be negative."))
     if _DECIMAL.fullmatch(s):
-        raise InputError("Chips are whole numbers: leave out decimals.")
+        raise InputError(t.gettext("Chips are whole numbers: leave out decimals."))
     if _PLAIN.fullmatch(s) or _GROUPED.fullmatch(s):
         digits = s.replace(",", "").lstrip("0") or "0"
     elif _DIGITS_AND_COMMAS.fullmatch(s):
-        raise InputError("Put commas only between groups of three digits, like 1,400.")
+        raise InputError(t.gettext("Put commas only between groups of three digits, like 1,400."))
     else:
-        raise InputError("Enter a whole number of chips, like 1400 or 1,400.")
+        raise InputError(t.gettext("Enter a whole number of chips, like 1400 or 1,400."))
     if len(digits) > _MAX_DIGITS or (limit is not None and int(digits) > limit):
         if limit is None:
-            raise InputError("That number is far too large.")
-        raise InputError(f"That is more than there is at this table: nothing here can be above {limit:,}.")
+            raise InputError(t.gettext("That number is far too large."))
+        raise InputError(
+            t.gettext(
+                "That is more than there is at this table: nothing here can be above %(limit)s.",
+                limit=t.number(limit),
+            )
+        )
     return int(digits)
 
 
@@ -220,26 +229,27 @@ def read_answer(quiz: Quiz, form: Form) -> Answer:
 
 
 def _read_field(field: Field, sent: tuple[str, ...]) -> Any:
+    t = translated(field.locale)
     first = sent[0] if sent else ""
     if field.kind is FieldKind.AMOUNT:
-        value = parse_amount(first, limit=field.limit)
+        value = parse_amount(first, limit=field.limit, locale=field.locale)
         if value is None:
             if field.blank is Blank.REQUIRED:
-                raise InputError("Enter an amount (0 if there is none).")
+                raise InputError(t.gettext("Enter an amount (0 if there is none)."))
             if field.blank is Blank.ZERO:
                 return 0
         return value
     if field.kind is FieldKind.YESNO:
         if first not in ("yes", "no"):
-            raise InputError("Choose yes or no.")
+            raise InputError(t.gettext("Choose yes or no."))
         return first == "yes"
     keys = {key for key, _ in field.choices}
     if field.kind is FieldKind.CHOICE:
         if first not in keys:
-            raise InputError("Choose one of the answers.")
+            raise InputError(t.gettext("Choose one of the answers."))
         return first
     if not set(sent) <= keys:
-        raise InputError("Tick only the boxes shown.")
+        raise InputError(t.gettext("Tick only the boxes shown."))
     return frozenset(sent)
 
 
@@ -266,8 +276,10 @@ def grade(quiz: Quiz, answer: Answer) -> Feedback:
 # ------------------------------------------------------------- building
 
 
-def build_quiz(scenario: Any, *, locale: str = "en") -> Quiz:
-    """The questions a scenario's ``ask`` names, with the engine's answers."""
+def build_quiz(scenario: Any, *, locale: str = DEFAULT) -> Quiz:
+    """The questions a scenario's ``ask`` names, with the engine's answers, in ``locale``."""
+    t = translated(locale)
+    b = _Builder(t)
     solution = scenario.solve()
     hand = scenario.hand()
     seats = hand.seats
@@ -281,31 +293,31 @@ def build_quiz(scenario: Any, *, locale: str = "en") -> Quiz:
     questions = []
     for kind in scenario.ask:
         if kind == "card":
-            questions.append(_card(solution, to_act, street_limit))
+            questions.append(b.card(solution, to_act, street_limit))
         elif kind == "options":
-            questions.append(_options(solution, to_act, street_limit))
+            questions.append(b.options(solution, to_act, street_limit))
         elif kind == "pot":
-            questions.append(_pot(solution, table_limit))
+            questions.append(b.pot(solution, table_limit))
         elif kind == "pots":
-            questions.append(_pots(solution, positions, table_limit))
+            questions.append(b.pots(solution, positions, table_limit))
         elif kind == "showdown":
-            questions.append(_showdown(solution, in_hand))
+            questions.append(b.showdown(solution, in_hand))
         elif kind == "ruling":
-            questions.append(_ruling(solution, scenario, to_act, street_limit))
+            questions.append(b.ruling(solution, scenario, to_act, street_limit))
         elif kind == "split":
-            questions.append(_split(solution, scenario, table_limit))
+            questions.append(b.split(solution, scenario, table_limit))
         else:
-            raise QuizError(f"the web drill cannot ask {kind!r} questions yet")
+            raise QuizError(t.gettext("the web drill cannot ask %(kind)r questions yet", kind=kind))
     if not questions:
-        raise QuizError("the scenario asks nothing")
+        raise QuizError(t.gettext("the scenario asks nothing"))
 
     # The scenario's derivation adds the ruling's and the split's steps to the hand's.
     derivation = scenario.derivation() if hasattr(scenario, "derivation") else hand.derivation()
-    templates = _message_templates(locale)
+    templates = message_templates(t.locale)
     steps = tuple(
         StepView(topic=step.topic, text=step.message.render(templates), rule=step.rule) for step in derivation
     )
-    explain = scenario.explain.text(locale) if scenario.explain is not None else None
+    explain = pick(scenario.explain, t.locale)
     return Quiz(
         scenario_id=scenario.id,
         to_act=to_act,
@@ -316,329 +328,401 @@ def build_quiz(scenario: Any, *, locale: str = "en") -> Quiz:
     )
 
 
-def _message_templates(locale: str) -> dict[str, str]:
-    from trainer.engine import messages
+def message_templates(locale: str) -> dict[str, str]:
+    """The engine's templates for its message IDs in ``locale`` (English for any other)."""
+    from trainer.engine import messages, messages_zh
 
-    if locale.startswith("zh"):
-        from trainer.engine import messages_zh
-
-        return messages_zh.ZH_HANS if locale == "zh-Hans" else messages_zh.ZH_HANT
-    return messages.EN
+    return {"zh-Hant": messages_zh.ZH_HANT, "zh-Hans": messages_zh.ZH_HANS}.get(locale, messages.EN)
 
 
-def _need(solution: dict, key: str, kind: str) -> Any:
-    value = solution.get(key)
-    if value is None:
-        why = "nobody is to act" if key in ("card", "options") else "betting is not over"
-        raise QuizError(f"the scenario asks {kind!r}, but {why}")
-    return value
+class _Builder:
+    """The questions, worded in one language."""
 
+    def __init__(self, t: Text) -> None:
+        self.t = t
+        self.terms = message_templates(t.locale)
 
-def _card(solution: dict, pos: str, limit: int) -> Question:
-    card = _need(solution, "card", "card")
+    def term(self, name: str) -> str:
+        """A betting word (fold, check, …) exactly as the engine's explanations say it."""
+        return Message(f"term.{name}").render(self.terms)
 
-    def amount(name: str, label: str) -> Field:
-        return Field(name=name, label=label, kind=FieldKind.AMOUNT, expected=card[name], limit=limit)
+    def field(self, **kwargs: Any) -> Field:
+        return Field(locale=self.t.locale, **kwargs)
 
-    return Question(
-        kind="card",
-        title="The four-column card (四欄判讀卡)",
-        prompt=f"Fill in the card for {pos}, whose turn it is.",
-        groups=(
-            Group(
-                legend=f"Card for {pos}",
-                fields=(
-                    amount("current_total", "① Current total (本輪目前總額)"),
-                    amount("last_full_increment", "② Last full increment (最後有效完整增額)"),
-                    amount("committed", f"③ Already committed by {pos} this street (本輪已投入)"),
-                    Field(
-                        name="acted",
-                        label=f"③ Has {pos} acted this street? (本輪已行動)",
-                        kind=FieldKind.YESNO,
-                        expected=bool(card["acted"]),
-                        choices=(("yes", "yes"), ("no", "no")),
+    def need(self, solution: dict, key: str, kind: str) -> Any:
+        value = solution.get(key)
+        if value is None:
+            _ = self.t.gettext
+            if key in ("card", "options"):
+                raise QuizError(_("the scenario asks %(kind)r, but nobody is to act", kind=kind))
+            raise QuizError(_("the scenario asks %(kind)r, but betting is not over", kind=kind))
+        return value
+
+    def pot_name(self, i: int) -> str:
+        return self.t.gettext("Main pot") if i == 0 else self.t.gettext("Side pot %(number)s", number=i)
+
+    def chips(self, chips: tuple[int, ...]) -> str:
+        return " + ".join(self.t.number(c) for c in chips)
+
+    def list(self, items: Iterable[str]) -> str:
+        return self.terms["list.sep"].join(items)
+
+    def then(self, sentence: str, following: str) -> str:
+        # Translators: two sentences one after the other (Chinese needs no space between them).
+        return self.t.gettext("%(sentence)s %(following)s", sentence=sentence, following=following)
+
+    def words(self, kind: str | None, amount: int | None) -> str:
+        """An action as a player says it or a scenario writes it: "raise 1,400", "加注 1,400"."""
+        parts = []
+        if kind:
+            parts.append(self.term(kind))
+        if amount is not None:
+            parts.append(self.t.number(amount))
+        return " ".join(parts)
+
+    def said(self, said: str) -> str:
+        try:
+            kind, amount = parse_said(said)
+        except ValueError:  # the loader checked it already; show it as written rather than fail
+            return said
+        return self.words(kind, amount)
+
+    def card(self, solution: dict, pos: str, limit: int) -> Question:
+        _ = self.t.gettext
+        card = self.need(solution, "card", "card")
+
+        def amount(name: str, label: str) -> Field:
+            return self.field(name=name, label=label, kind=FieldKind.AMOUNT, expected=card[name], limit=limit)
+
+        return Question(
+            kind="card",
+            title=_("The four-column card (四欄判讀卡)"),
+            prompt=_("Fill in the card for %(pos)s, whose turn it is.", pos=pos),
+            groups=(
+                Group(
+                    legend=_("Card for %(pos)s", pos=pos),
+                    fields=(
+                        amount("current_total", _("① Current total (本輪目前總額)")),
+                        amount("last_full_increment", _("② Last full increment (最後有效完整增額)")),
+                        amount("committed", _("③ Already committed by %(pos)s this street (本輪已投入)", pos=pos)),
+                        self.field(
+                            name="acted",
+                            label=_("③ Has %(pos)s acted this street? (本輪已行動)", pos=pos),
+                            kind=FieldKind.YESNO,
+                            expected=bool(card["acted"]),
+                            choices=(("yes", _("yes")), ("no", _("no"))),
+                        ),
+                        amount("to_add", _("④ To add (需再補)")),
                     ),
-                    amount("to_add", "④ To add (需再補)"),
                 ),
             ),
-        ),
-    )
-
-
-def _options(solution: dict, pos: str, limit: int) -> Question:
-    options = _need(solution, "options", "options")
-    legal = frozenset(
-        a
-        for a, ok in (
-            ("fold", options["fold"]),
-            ("check", options["check"]),
-            ("call", options["call"] is not None),
-            ("bet", options["bet"] is not None),
-            ("raise", options["raise"] is not None),
         )
-        if ok
-    )
-    if options["bet"] is not None:
-        low, high = options["bet"]["min"], options["bet"]["max"]
-    elif options["raise"] is not None:
-        low, high = options["raise"]["min_to"], options["raise"]["max_to"]
-    else:
-        low = high = None
 
-    def amount(name: str, label: str, expected: int | None, hint: str) -> Field:
-        return Field(
-            name=name,
-            label=label,
-            kind=FieldKind.AMOUNT,
-            expected=expected,
-            blank=Blank.NONE,
-            hint=hint,
-            limit=limit,
-        )
-
-    return Question(
-        kind="options",
-        title="Legal options",
-        prompt=f"What may {pos} do now?",
-        groups=(
-            Group(
-                legend=f"Which actions are legal for {pos}?",
-                fields=(
-                    Field(
-                        name="legal",
-                        label="Legal actions",
-                        kind=FieldKind.CHOICES,
-                        expected=legal,
-                        choices=tuple((a, a) for a in ACTIONS),
-                    ),
-                ),
-            ),
-            Group(
-                legend="Amounts",
-                fields=(
-                    amount("call", "Call: chips to add", options["call"], "Leave empty if calling is not legal."),
-                    amount(
-                        "min_to",
-                        "Minimum bet or raise-to (加到)",
-                        low,
-                        "A total for the street. Leave empty if neither betting nor raising is legal.",
-                    ),
-                    amount(
-                        "max_to",
-                        "Maximum bet or raise-to (加到)",
-                        high,
-                        "Leave empty if neither betting nor raising is legal.",
-                    ),
-                ),
-            ),
-        ),
-    )
-
-
-def _pot(solution: dict, limit: int) -> Question:
-    return Question(
-        kind="pot",
-        title="The pot",
-        prompt="How much is in the pot now?",
-        groups=(
-            Group(
-                legend="Pot",
-                fields=(
-                    Field(
-                        name="pot",
-                        label="Pot now",
-                        kind=FieldKind.AMOUNT,
-                        expected=solution["pot"],
-                        hint="Everything put in this hand, this street's bets included.",
-                        limit=limit,
-                    ),
-                ),
-            ),
-        ),
-    )
-
-
-def _pot_name(i: int) -> str:
-    return "Main pot" if i == 0 else f"Side pot {i}"
-
-
-def _pots(solution: dict, positions: tuple[str, ...], limit: int) -> Question:
-    pots = _need(solution, "pots", "pots")
-    returned = solution.get("returned") or {}
-    # As many rows as there could be pots, so the row count gives nothing away.
-    rows = max(len(positions) - 1, len(pots), 1)
-    seat_choices = tuple((p, p) for p in positions)
-    groups = []
-    for i in range(rows):
-        pot = pots[i] if i < len(pots) else None
-        groups.append(
-            Group(
-                legend=_pot_name(i),
-                fields=(
-                    Field(
-                        name=f"pot{i + 1}_amount",
-                        label=f"{_pot_name(i)}: amount",
-                        kind=FieldKind.AMOUNT,
-                        expected=None if pot is None else pot["amount"],
-                        blank=Blank.NONE,
-                        hint="Leave empty if there is no such pot." if i else "",
-                        limit=limit,
-                    ),
-                    Field(
-                        name=f"pot{i + 1}_eligible",
-                        label=f"{_pot_name(i)}: who can win it",
-                        kind=FieldKind.CHOICES,
-                        expected=frozenset(() if pot is None else pot["eligible"]),
-                        choices=seat_choices,
-                    ),
-                ),
+    def options(self, solution: dict, pos: str, limit: int) -> Question:
+        _ = self.t.gettext
+        options = self.need(solution, "options", "options")
+        legal = frozenset(
+            a
+            for a, ok in (
+                ("fold", options["fold"]),
+                ("check", options["check"]),
+                ("call", options["call"] is not None),
+                ("bet", options["bet"] is not None),
+                ("raise", options["raise"] is not None),
             )
+            if ok
         )
-    groups.append(
-        Group(
-            legend="Chips returned (uncalled)",
-            fields=tuple(
-                Field(
-                    name=f"returned_{p}",
-                    label=f"Returned to {p}",
-                    kind=FieldKind.AMOUNT,
-                    expected=int(returned.get(p, 0)),
-                    blank=Blank.ZERO,
-                    limit=limit,
+        if options["bet"] is not None:
+            low, high = options["bet"]["min"], options["bet"]["max"]
+        elif options["raise"] is not None:
+            low, high = options["raise"]["min_to"], options["raise"]["max_to"]
+        else:
+            low = high = None
+
+        def amount(name: str, label: str, expected: int | None, hint: str) -> Field:
+            return self.field(
+                name=name,
+                label=label,
+                kind=FieldKind.AMOUNT,
+                expected=expected,
+                blank=Blank.NONE,
+                hint=hint,
+                limit=limit,
+            )
+
+        return Question(
+            kind="options",
+            title=_("Legal options"),
+            prompt=_("What may %(pos)s do now?", pos=pos),
+            groups=(
+                Group(
+                    legend=_("Which actions are legal for %(pos)s?", pos=pos),
+                    fields=(
+                        self.field(
+                            name="legal",
+                            label=_("Legal actions"),
+                            kind=FieldKind.CHOICES,
+                            expected=legal,
+                            choices=tuple((a, self.term(a)) for a in ACTIONS),
+                        ),
+                    ),
+                ),
+                Group(
+                    legend=_("Amounts"),
+                    fields=(
+                        amount(
+                            "call",
+                            _("Call: chips to add"),
+                            options["call"],
+                            _("Leave empty if calling is not legal."),
+                        ),
+                        amount(
+                            "min_to",
+                            _("Minimum bet or raise-to (加到)"),
+                            low,
+                            _("A total for the street. Leave empty if neither betting nor raising is legal."),
+                        ),
+                        amount(
+                            "max_to",
+                            _("Maximum bet or raise-to (加到)"),
+                            high,
+                            _("Leave empty if neither betting nor raising is legal."),
+                        ),
+                    ),
+                ),
+            ),
+        )
+
+    def pot(self, solution: dict, limit: int) -> Question:
+        _ = self.t.gettext
+        return Question(
+            kind="pot",
+            title=_("The pot"),
+            prompt=_("How much is in the pot now?"),
+            groups=(
+                Group(
+                    legend=_("Pot"),
+                    fields=(
+                        self.field(
+                            name="pot",
+                            label=_("Pot now"),
+                            kind=FieldKind.AMOUNT,
+                            expected=solution["pot"],
+                            hint=_("Everything put in this hand, this street's bets included."),
+                            limit=limit,
+                        ),
+                    ),
+                ),
+            ),
+        )
+
+    def pots(self, solution: dict, positions: tuple[str, ...], limit: int) -> Question:
+        _ = self.t.gettext
+        pots = self.need(solution, "pots", "pots")
+        returned = solution.get("returned") or {}
+        # As many rows as there could be pots, so the row count gives nothing away.
+        rows = max(len(positions) - 1, len(pots), 1)
+        seat_choices = tuple((p, p) for p in positions)
+        groups = []
+        for i in range(rows):
+            pot = pots[i] if i < len(pots) else None
+            name = self.pot_name(i)
+            groups.append(
+                Group(
+                    legend=name,
+                    fields=(
+                        self.field(
+                            name=f"pot{i + 1}_amount",
+                            label=_("%(pot)s: amount", pot=name),
+                            kind=FieldKind.AMOUNT,
+                            expected=None if pot is None else pot["amount"],
+                            blank=Blank.NONE,
+                            hint=_("Leave empty if there is no such pot.") if i else "",
+                            limit=limit,
+                        ),
+                        self.field(
+                            name=f"pot{i + 1}_eligible",
+                            label=_("%(pot)s: who can win it", pot=name),
+                            kind=FieldKind.CHOICES,
+                            expected=frozenset(() if pot is None else pot["eligible"]),
+                            choices=seat_choices,
+                        ),
+                    ),
                 )
-                for p in positions
-            ),
-        )
-    )
-    return Question(
-        kind="pots",
-        title="Pots",
-        prompt="Betting is over. Make the pots: each pot's amount and who can win it, main pot first, "
-        "and the chips that go back uncalled.",
-        groups=tuple(groups),
-    )
-
-
-def _showdown(solution: dict, in_hand: tuple[str, ...]) -> Question:
-    _need(solution, "pots", "showdown")
-    showdown = solution.get("showdown")
-    if showdown is None:
-        expected = "none"
-    elif showdown["all_tabled"]:
-        expected = "all"
-    else:
-        expected = showdown["first"]
-    choices = (
-        (("all", "All hands are tabled at once"),)
-        + tuple((p, f"{p} shows first") for p in in_hand)
-        + (("none", "No showdown: only one player is left"),)
-    )
-    if expected not in dict(choices):
-        raise QuizError(f"the engine's showdown answer {expected!r} is not a player in the hand")
-    return Question(
-        kind="showdown",
-        title="Showdown",
-        prompt="Who shows first?",
-        groups=(
-            Group(
-                legend="At showdown",
-                fields=(
-                    Field(
-                        name="showdown",
-                        label="Who shows first",
-                        kind=FieldKind.CHOICE,
-                        expected=expected,
-                        choices=choices,
-                    ),
-                ),
-            ),
-        ),
-    )
-
-
-def _chips(chips: tuple[int, ...]) -> str:
-    return " + ".join(f"{c:,}" for c in chips)
-
-
-def _ruling(solution: dict, scenario: Any, to_act: str | None, limit: int) -> Question:
-    ruling = _need(solution, "ruling", "ruling")
-    said = getattr(scenario, "ruling", None)
-    who = (said.by if said is not None and said.by else None) or to_act or "The player"
-    told = []
-    if said is not None:
-        if said.then:
-            told.append("Before the turn gets there: " + ", ".join(str(a) for a in said.then) + ".")
-        if said.said:
-            with_chips = f" and puts forward {_chips(said.chips)} in one motion." if said.chips else "."
-            told.append(f"{who} says “{said.said}”{with_chips}")
-        elif said.chips:
-            told.append(f"{who} silently puts forward {_chips(said.chips)} in one motion.")
-        if said.later:
-            told.append(f"Then {who} goes back to the stack and adds {_chips(said.later)}.")
-    prompt = " ".join(told) + " What does it count as?"
-    return Question(
-        kind="ruling",
-        title="Chips and words: the ruling",
-        prompt=prompt.strip(),
-        groups=(
-            Group(
-                legend="The ruling",
-                fields=(
-                    Field(
-                        name="ruling_action",
-                        label="It counts as",
-                        kind=FieldKind.CHOICE,
-                        expected=ruling["action"],
-                        choices=RULINGS,
-                    ),
-                    Field(
-                        name="ruling_to",
-                        label=f"{who}'s total on this street afterwards (加到)",
-                        kind=FieldKind.AMOUNT,
-                        expected=ruling["to"],
-                        blank=Blank.NONE,
-                        hint="Leave empty for a check, a fold, call-or-fold, or an action that does not bind.",
-                        limit=limit,
-                    ),
-                    Field(
-                        name="ruling_returned",
-                        label="Chips that go back to the player",
-                        kind=FieldKind.AMOUNT,
-                        expected=ruling["returned"],
-                        blank=Blank.ZERO,
-                        hint="Empty means 0.",
-                        limit=limit,
-                    ),
-                ),
-            ),
-        ),
-    )
-
-
-def _split(solution: dict, scenario: Any, limit: int) -> Question:
-    shares = _need(solution, "split", "split")
-    groups = []
-    for i, pot in enumerate(shares):
-        winners = list(pot)
+            )
         groups.append(
             Group(
-                legend=f"{_pot_name(i)}: won by {', '.join(winners)}",
+                legend=_("Chips returned (uncalled)"),
                 fields=tuple(
-                    Field(
-                        name=f"split{i + 1}_{pos}",
-                        label=f"{_pot_name(i)}: {pos} gets",
+                    self.field(
+                        name=f"returned_{p}",
+                        label=_("Returned to %(pos)s", pos=p),
                         kind=FieldKind.AMOUNT,
-                        expected=int(pot[pos]),
+                        expected=int(returned.get(p, 0)),
+                        blank=Blank.ZERO,
                         limit=limit,
                     )
-                    for pos in winners
+                    for p in positions
                 ),
             )
         )
-    chip = getattr(scenario, "chip", 1)
-    return Question(
-        kind="split",
-        title="Splitting the pots",
-        prompt=f"Split each pot among the players who won it. The smallest chip in play is {chip:,}.",
-        groups=tuple(groups),
-    )
+        return Question(
+            kind="pots",
+            title=_("Pots"),
+            prompt=_(
+                "Betting is over. Make the pots: each pot's amount and who can win it, main pot first, "
+                "and the chips that go back uncalled."
+            ),
+            groups=tuple(groups),
+        )
+
+    def showdown(self, solution: dict, in_hand: tuple[str, ...]) -> Question:
+        _ = self.t.gettext
+        self.need(solution, "pots", "showdown")
+        showdown = solution.get("showdown")
+        if showdown is None:
+            expected = "none"
+        elif showdown["all_tabled"]:
+            expected = "all"
+        else:
+            expected = showdown["first"]
+        choices = (
+            (("all", _("All hands are tabled at once")),)
+            + tuple((p, _("%(pos)s shows first", pos=p)) for p in in_hand)
+            + (("none", _("No showdown: only one player is left")),)
+        )
+        if expected not in dict(choices):
+            raise QuizError(_("the engine's showdown answer %(answer)r is not a player in the hand", answer=expected))
+        return Question(
+            kind="showdown",
+            title=_("Showdown"),
+            prompt=_("Who shows first?"),
+            groups=(
+                Group(
+                    legend=_("At showdown"),
+                    fields=(
+                        self.field(
+                            name="showdown",
+                            label=_("Who shows first"),
+                            kind=FieldKind.CHOICE,
+                            expected=expected,
+                            choices=choices,
+                        ),
+                    ),
+                ),
+            ),
+        )
+
+    def ruling_choices(self) -> tuple[tuple[str, str], ...]:
+        _ = self.t.gettext
+        labels = {
+            "check": _("a check"),
+            "call": _("a call"),
+            "bet": _("a bet"),
+            "raise": _("a raise"),
+            "fold": _("a fold"),
+            "call-or-fold": _("call or fold only"),
+            "free": _("not binding: the action changed"),
+        }
+        return tuple((key, labels[key]) for key in RULINGS)
+
+    def ruling(self, solution: dict, scenario: Any, to_act: str | None, limit: int) -> Question:
+        _ = self.t.gettext
+        ruling = self.need(solution, "ruling", "ruling")
+        said = getattr(scenario, "ruling", None)
+        who = (said.by if said is not None and said.by else None) or to_act or _("The player")
+        told = []
+        if said is not None:
+            if said.then:
+                actions = self.list(f"{a.position} {self.words(str(a.kind), a.amount)}" for a in said.then)
+                told.append(_("Before the turn gets there: %(actions)s.", actions=actions))
+            if said.said:
+                words = self.said(said.said)
+                if said.chips:
+                    told.append(
+                        _(
+                            "%(pos)s says “%(said)s” and puts forward %(chips)s in one motion.",
+                            pos=who,
+                            said=words,
+                            chips=self.chips(said.chips),
+                        )
+                    )
+                else:
+                    told.append(_("%(pos)s says “%(said)s”.", pos=who, said=words))
+            elif said.chips:
+                chips = self.chips(said.chips)
+                told.append(_("%(pos)s silently puts forward %(chips)s in one motion.", pos=who, chips=chips))
+            if said.later:
+                chips = self.chips(said.later)
+                told.append(_("Then %(pos)s goes back to the stack and adds %(chips)s.", pos=who, chips=chips))
+        told.append(_("What does it count as?"))
+        return Question(
+            kind="ruling",
+            title=_("Chips and words: the ruling"),
+            prompt=reduce(self.then, told),
+            groups=(
+                Group(
+                    legend=_("The ruling"),
+                    fields=(
+                        self.field(
+                            name="ruling_action",
+                            label=_("It counts as"),
+                            kind=FieldKind.CHOICE,
+                            expected=ruling["action"],
+                            choices=self.ruling_choices(),
+                        ),
+                        self.field(
+                            name="ruling_to",
+                            label=_("%(pos)s's total on this street afterwards (加到)", pos=who),
+                            kind=FieldKind.AMOUNT,
+                            expected=ruling["to"],
+                            blank=Blank.NONE,
+                            hint=_("Leave empty for a check, a fold, call-or-fold, or an action that does not bind."),
+                            limit=limit,
+                        ),
+                        self.field(
+                            name="ruling_returned",
+                            label=_("Chips that go back to the player"),
+                            kind=FieldKind.AMOUNT,
+                            expected=ruling["returned"],
+                            blank=Blank.ZERO,
+                            hint=_("Empty means 0."),
+                            limit=limit,
+                        ),
+                    ),
+                ),
+            ),
+        )
+
+    def split(self, solution: dict, scenario: Any, limit: int) -> Question:
+        _ = self.t.gettext
+        shares = self.need(solution, "split", "split")
+        groups = []
+        for i, pot in enumerate(shares):
+            winners = list(pot)
+            name = self.pot_name(i)
+            groups.append(
+                Group(
+                    legend=_("%(pot)s: won by %(players)s", pot=name, players=self.list(winners)),
+                    fields=tuple(
+                        self.field(
+                            name=f"split{i + 1}_{pos}",
+                            label=_("%(pot)s: %(pos)s gets", pot=name, pos=pos),
+                            kind=FieldKind.AMOUNT,
+                            expected=int(pot[pos]),
+                            limit=limit,
+                        )
+                        for pos in winners
+                    ),
+                )
+            )
+        chip = getattr(scenario, "chip", 1)
+        return Question(
+            kind="split",
+            title=_("Splitting the pots"),
+            prompt=_(
+                "Split each pot among the players who won it. The smallest chip in play is %(chip)s.",
+                chip=self.t.number(chip),
+            ),
+            groups=tuple(groups),
+        )

@@ -571,7 +571,11 @@ def load_text(text: str, file: str) -> Scenario:
     actions = c.actions(start, stacks)
     hand = _replay(c, game, stacks, start, pot, actions)
     solution = hand.solve()
-    _answerable(c, hand, ask)
+    if "ask" in doc:
+        _answerable(c, hand, ask)
+    elif hand.betting_over:
+        # the contract's default, [card], has no answer once betting is over: ask what there is
+        ask = ("pots", "showdown") if "showdown" in solution else ("pots",)
     declaration = _ruling(c, hand, ask, solution)
     winners, chip = _winners(c, hand, ask, solution)
     return Scenario(

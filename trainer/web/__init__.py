@@ -10,11 +10,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, current_app
+from flask_babel import gettext
 from htmx_flask import Htmx
 from jinja2 import StrictUndefined
 
-from . import cache, config, csrf, render
-from .library import Library, load_library, topic_name
+from trainer.translations import text
+
+from . import cache, config, csrf, i18n, render
+from .library import Library, load_libraries, topic_name
 
 EXTENSION = "trainer.library"
 
@@ -36,25 +39,25 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    app.jinja_env.filters["chips"] = lambda n: f"{n:,}"
+    app.jinja_env.filters["chips"] = lambda n: text(i18n.current()).number(n)
     app.jinja_env.filters["levels"] = _levels
     app.jinja_env.filters["topic_name"] = topic_name
 
     Htmx(app)
+    i18n.init_app(app)
     csrf.init_app(app)
     cache.init_app(app)
     render.init_app(app)
 
-    # Loaded once: requests only read it.
-    app.extensions[EXTENSION] = load_library(
-        [str(d) for d in app.config["SCENARIO_DIRS"]], locale=app.config["LOCALE"]
-    )
+    # Loaded once, one library per language: requests only read them.
+    app.extensions[EXTENSION] = load_libraries([str(d) for d in app.config["SCENARIO_DIRS"]])
 
-    from . import drill, errors, pages
+    from . import drill, errors, memory, pages
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(drill.bp)
     errors.init_app(app)
+    memory.init_app(app)
 
     @app.context_processor
     def problem_count() -> dict[str, int]:
@@ -64,12 +67,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def library() -> Library:
-    return current_app.extensions[EXTENSION]
+    """The scenario library in the request's language."""
+    return current_app.extensions[EXTENSION][i18n.current()]
 
 
 def _levels(levels: tuple[int, ...]) -> str:
     if len(levels) == 1:
-        return f"level {levels[0]}"
+        return gettext("level %(level)s", level=levels[0])
     if list(levels) == list(range(levels[0], levels[-1] + 1)):
-        return f"levels {levels[0]}–{levels[-1]}"
-    return "levels " + ", ".join(str(n) for n in levels)
+        return gettext("levels %(first)s–%(last)s", first=levels[0], last=levels[-1])
+    return gettext("levels %(levels)s", levels=gettext(", ").join(str(n) for n in levels))

@@ -6,6 +6,9 @@ token: it is rendered once with a placeholder that each response fills in.
 A graded form is built per answer, but the markup of one field depends only
 on the field, what was typed into it and its verdict — and learners type
 the same few things — so those pieces are kept too, up to a bound.
+
+Every piece is in the request's language, so every key starts with it:
+a page kept for a learner in Taipei is never served to one in Shanghai.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from flask import Flask, current_app
 from markupsafe import Markup
 
-from . import csrf
+from . import csrf, i18n
 
 EXTENSION = "trainer.cache"
 MAX_FIELDS = 20_000  # about 10 MB of markup at most
@@ -37,6 +40,7 @@ class Cache:
 
     def page(self, key: Any, render: Callable[[Callable[[], str]], str]) -> str:
         """``render`` gets the function templates call for the CSRF token."""
+        key = (i18n.current(), "page", key)
         body = self.pages.get(key)
         if body is None:
             body = render(lambda: self.placeholder)
@@ -50,7 +54,7 @@ class Cache:
         error = answer.errors.get(field.name) if answer else None
         mark = feedback.mark(field.name) if feedback else None
         # Field objects live as long as the app's library: their id is a stable key.
-        key = (id(field), sent, error, None if mark is None else mark.right, focus == field.name)
+        key = (i18n.current(), id(field), sent, error, None if mark is None else mark.right, focus == field.name)
         html = self.fields.get(key)
         if html is None:
             macro = self.env.get_template("partials/_fields.html").module.field
@@ -70,7 +74,8 @@ class Cache:
         each answer only fills the slots with its fields. ``token`` is what the
         calling template got from ``csrf_token()`` — itself a placeholder while a
         whole page is being cached."""
-        frame = self.forms.get((template, key))
+        key = (i18n.current(), template, key)
+        frame = self.forms.get(key)
         if frame is None:
             slots: list[Any] = []
 
@@ -82,7 +87,7 @@ class Cache:
                 fields_html=slot, csrf_token=lambda: self.placeholder, **context
             )
             frame = (self._slot.split(html), slots)
-            self.forms[(template, key)] = frame
+            self.forms[key] = frame
         parts, slots = frame
         out = []
         for i, part in enumerate(parts):
@@ -104,6 +109,7 @@ class Cache:
 
     def memo(self, key: Any, make: Callable[[], Any]) -> Any:
         """A value computed once per key (URLs of a spot, and the like)."""
+        key = (i18n.current(), "memo", key)
         value = self.pages.get(key)
         if value is None:
             if len(self.pages) >= MAX_PAGES:
@@ -113,7 +119,7 @@ class Cache:
 
     def piece(self, key: Any, template: str, **context: Any) -> Markup:
         """A partial whose markup is fully named by ``key`` (the caller's promise)."""
-        full = (template, key)
+        full = (i18n.current(), template, key)
         html = self.fields.get(full)
         if html is None:
             html = Markup(self.env.get_template(template).render(**context))

@@ -14,6 +14,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from trainer.translations import LOCALES
+
+from .i18n import locale_for
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # environment variable -> setting
@@ -37,7 +41,7 @@ def defaults() -> dict[str, Any]:
         "TEMPLATES_DIR": str(REPO_ROOT / "templates"),
         "STATIC_DIR": str(REPO_ROOT / "static"),
         "INSTANCE_DIR": None,  # None: Flask's default instance folder
-        "LOCALE": "en",
+        "LOCALE": "en",  # when neither the URL, a cookie nor the browser names a language we have
         # Answers are a few hundred bytes; anything near this is not a learner.
         "MAX_CONTENT_LENGTH": 64 * 1024,
         "SESSION_COOKIE_HTTPONLY": True,
@@ -67,6 +71,13 @@ def settings(test_config: Mapping[str, Any] | None, environ: Mapping[str, str]) 
     merged.update(test_config or {})
     if isinstance(merged["SCENARIO_DIRS"], (str, os.PathLike)):
         merged["SCENARIO_DIRS"] = [merged["SCENARIO_DIRS"]]
+    locale = locale_for(str(merged["LOCALE"] or ""))
+    if locale is None:
+        raise RuntimeError(
+            f"LOCALE {merged['LOCALE']!r} is not a language of the app: set TRAINER_LOCALE to "
+            + ", ".join(LOCALES)
+        )
+    merged["LOCALE"] = locale
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():
             raise RuntimeError(

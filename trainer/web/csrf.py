@@ -11,6 +11,7 @@ import hmac
 import secrets
 
 from flask import Flask, request, session
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import BadRequest
 
 FIELD = "csrf_token"
@@ -19,7 +20,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 
 
 class CSRFError(BadRequest):
-    description = "This form has expired or did not come from this site."
+    description = lazy_gettext("This form has expired or did not come from this site.")
 
 
 def token() -> str:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, grade, read_answer
@@ -15,19 +17,18 @@ from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
 from .library import Entry
+from .progress import record_attempt
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
 
-EXPIRED = "Your answer was not checked: this page had expired. Check it again."
-NOT_FOUND = "There is no scenario with that name."
 MAX_TYPED_ANSWER = 256  # characters in all fields together
 
 
 def _entry(scenario_id: str) -> Entry:
     entry = library().get(scenario_id)
     if entry is None:
-        abort(404, description=NOT_FOUND)
+        abort(404, description=_("There is no scenario with that name."))
     return entry
 
 
@@ -87,10 +88,13 @@ def _urls(lib, entry: Entry, topic) -> dict[str, str]:
 def _status_text(answer: Answer | None, feedback: Feedback | None, notice: str | None) -> str:
     """What the polite live region announces."""
     if feedback is not None:
-        return f"{feedback.right} of {feedback.total} right."
+        return _("%(right)s of %(total)s right.", right=feedback.right, total=feedback.total)
     if answer is not None and answer.errors:
-        n = len(answer.errors)
-        return f"{n} {'answer needs' if n == 1 else 'answers need'} fixing; nothing was graded."
+        return ngettext(
+            "%(num)d answer needs fixing; nothing was graded.",
+            "%(num)d answers need fixing; nothing was graded.",
+            len(answer.errors),
+        )
     return notice or ""
 
 
@@ -115,6 +119,7 @@ def show(scenario_id: str) -> Response:
 def grade_answer(scenario_id: str) -> Response:
     entry = _entry(scenario_id)
     form = request.form
+    record_attempt(entry, form)
 
     def graded() -> tuple[Answer, Feedback | None]:
         answer = read_answer(entry.quiz, form)
@@ -131,7 +136,7 @@ def grade_answer(scenario_id: str) -> Response:
 def expired(exc: CSRFError) -> Response:
     entry = library().get((request.view_args or {}).get("scenario_id", ""))
     if entry is None:  # an unknown spot is a 404, token or not
-        return handle_http(NotFound(NOT_FOUND))
+        return handle_http(NotFound(_("There is no scenario with that name.")))
     typed = read_answer(entry.quiz, request.form)
     # Keep what the learner typed, but neither grade it nor judge it.
-    return _show(entry, graded=lambda: (Answer(raw=typed.raw, values={}, errors={}), None), notice=EXPIRED, status=400)
+    return _show(entry, graded=lambda: (Answer(raw=typed.raw, values={}, errors={}), None), notice=_("Your answer was not checked: this page had expired. Check it again."), status=400)

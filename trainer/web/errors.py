@@ -5,36 +5,53 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response
-from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
 from .render import render, wants_fragment
 
 log = logging.getLogger(__name__)
 
-TITLES = {
-    400: "That request could not be read",
-    404: "Page not found",
-    405: "That page does not take this kind of request",
-    413: "That was far too much to send",
-    500: "Something went wrong on our side",
-}
+
+def _title(code: int) -> str:
+    titles = {
+        400: _("That request could not be read"),
+        404: _("Page not found"),
+        405: _("That page does not take this kind of request"),
+        413: _("That was far too much to send"),
+        500: _("Something went wrong on our side"),
+        401: _("Please sign in first"),
+        403: _("This page is not open to you"),
+        429: _("Too many requests: wait a moment"),
+    }
+    return titles.get(code) or _("That request could not be answered")
+
+
+def _message(exc: HTTPException, code: int) -> str:
+    """Our own description (already in the page's language), else ours for the code:
+    Werkzeug's stock descriptions are English only."""
+    stock = default_exceptions.get(code)
+    if exc.description and (stock is None or exc.description != stock.description):
+        return str(exc.description)
+    messages = {
+        400: _("The browser sent something this page cannot read. Go back and try again."),
+        404: _("There is nothing at this address."),
+        405: _("This address cannot be used that way. Open it as a link instead."),
+        413: _("What was sent is far larger than any answer. Send less."),
+        500: _("The error has been logged. Try again, or pick another spot."),
+    }
+    return messages.get(code) or _("Try again, or go back to the home page.")
 
 
 def handle_http(exc: HTTPException) -> Response:
     code = exc.code or 500
-    if code == 404:
-        message = "There is nothing at this address." if exc.description == NotFound.description else exc.description
-    elif code == 500:
-        message = "The error has been logged. Try again, or pick another spot."
-    else:
-        message = exc.description or ""
     response = render(
         "error.html",
         "partials/_error.html",
         status=code,
         code=code,
-        title=TITLES.get(code, exc.name),
-        message=message,
+        title=_title(code),
+        message=_message(exc, code),
     )
     if code == 405 and getattr(exc, "valid_methods", None):
         response.headers["Allow"] = ", ".join(exc.valid_methods)

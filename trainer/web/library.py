@@ -2,20 +2,29 @@
 
 A file that fails to load, or whose questions cannot be built, becomes a
 ``Problem`` shown on the public problems page; every other file still serves.
+
+The files are read once; then one ``Library`` is built per language, each with
+its own entries (titles, questions and seat tables in that language) in the
+same order, so a request only picks the library of its language.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.quiz import Quiz, QuizError, build_quiz
+from trainer.engine.messages import IllegalActionError
+from trainer.quiz import Quiz, QuizError, build_quiz, message_templates
 from trainer.scenarios import ScenarioError, load_paths
 from trainer.topics import BY_NAME
+from trainer.translations import DEFAULT, LOCALES, Text, pick
+from trainer.translations import text as translated
 
+from .i18n import current
 from .spot import Spot, build_spot
 
 log = logging.getLogger(__name__)
@@ -39,6 +48,7 @@ class Problem:
     file: str
     line: int | None
     message: str
+    lang: str = DEFAULT  # the loader's own messages are English whatever the page's language
 
     @property
     def where(self) -> str:
@@ -49,10 +59,11 @@ class Problem:
 class Topic:
     slug: str
     entries: tuple[Entry, ...]
+    locale: str = DEFAULT
 
     @property
     def name(self) -> str:
-        return topic_name(self.slug)
+        return topic_name(self.slug, self.locale)
 
     @property
     def levels(self) -> tuple[int, ...]:
@@ -63,7 +74,9 @@ class Topic:
         return topic_rules(self.slug)
 
 
-def topic_name(slug: str, locale: str = "en") -> str:
+def topic_name(slug: str, locale: str | None = None) -> str:
+    """A topic's title in ``locale``; by default in the language of the request being answered."""
+    locale = locale or current()
     known = BY_NAME.get(slug)
     if known is not None:
         return known.title.get(locale) or known.title.get("en") or slug
@@ -84,14 +97,15 @@ def _order(entry: Entry) -> tuple[int, str]:
 
 
 class Library:
-    def __init__(self, entries: list[Entry], problems: list[Problem]) -> None:
+    def __init__(self, entries: list[Entry], problems: list[Problem], *, locale: str = DEFAULT) -> None:
+        self.locale = locale
         self.entries: dict[str, Entry] = {e.id: e for e in sorted(entries, key=_order)}
         self._all = tuple(self.entries.values())
         self._order: dict[str | None, dict[str, Entry]] = {}
         self.problems: tuple[Problem, ...] = tuple(problems)
         slugs = sorted({t for e in self.entries.values() for t in e.topics})
         self.topics: dict[str, Topic] = {
-            slug: Topic(slug=slug, entries=tuple(e for e in self.entries.values() if slug in e.topics))
+            slug: Topic(slug=slug, entries=tuple(e for e in self.entries.values() if slug in e.topics), locale=locale)
             for slug in slugs
         }
 
@@ -115,14 +129,20 @@ class Library:
         return order.get(entry.id, pool[0])
 
 
-def load_library(dirs: list[str], *, locale: str = "en") -> Library:
-    problems: list[Problem] = []
+def load_library(dirs: list[str], *, locale: str = DEFAULT) -> Library:
+    return load_libraries(dirs, locales=(locale,))[locale]
+
+
+def load_libraries(dirs: list[str], *, locales: tuple[str, ...] = LOCALES) -> dict[str, Library]:
+    """The scenarios in ``dirs``, read once, as one library per language."""
+    problems: list[_Found] = []
     existing = []
     for folder in dirs:
         if Path(folder).is_dir():
             existing.append(str(folder))
         else:
-            problems.append(Problem(file=_shown(folder, dirs), line=None, message="scenario folder not found"))
+            texts = _texts(lambda t: t.gettext("scenario folder not found"))
+            problems.append(_Found(file=_shown(folder, dirs), line=None, texts=texts))
     scenarios: list[Any] = []
     if existing:
         try:
@@ -133,30 +153,74 @@ def load_library(dirs: list[str], *, locale: str = "en") -> Library:
             scenarios = list(result.scenarios)
             problems.extend(_problem(err, dirs) for err in result.errors)
 
-    entries: list[Entry] = []
+    entries: dict[str, list[Entry]] = {locale: [] for locale in locales}
     seen: set[str] = set()
     for sc in scenarios:
         if sc.id in seen:
-            problems.append(Problem(file=_shown(sc.file, dirs), line=None, message=f"duplicate id {sc.id!r}"))
+            texts = _texts(lambda t, sid=sc.id: t.gettext("duplicate id %(id)r", id=sid))
+            problems.append(_Found(file=_shown(sc.file, dirs), line=None, texts=texts))
             continue
         try:
-            entries.append(_entry(sc, locale))
-        except QuizError as exc:
+            built = {locale: _entry(sc, locale) for locale in locales}
+        except QuizError:
             line = (getattr(sc, "lines", None) or {}).get("ask")
-            problems.append(Problem(file=_shown(sc.file, dirs), line=line, message=f"cannot be drilled: {exc}"))
+            problems.append(_Found(file=_shown(sc.file, dirs), line=line, texts=_quiz_problem(sc)))
         except Exception as exc:  # one bad scenario must not take the others down
             log.exception("scenario %s cannot be served", sc.file)
-            problems.append(Problem(file=_shown(sc.file, dirs), line=None, message=f"cannot be drilled: {exc}"))
+            texts = _texts(lambda t, why=exc: t.gettext("cannot be drilled: %(why)s", why=why))
+            problems.append(_Found(file=_shown(sc.file, dirs), line=None, texts=texts))
         else:
             seen.add(sc.id)
+            for locale, entry in built.items():
+                entries[locale].append(entry)
     for problem in problems:
-        log.error("scenario problem: %s: %s", problem.where, problem.message)
-    log.info("loaded %d scenarios, %d problems", len(entries), len(problems))
-    return Library(entries, problems)
+        log.error("scenario problem: %s: %s", problem.where, problem.texts[DEFAULT])
+    log.info("loaded %d scenarios, %d problems", len(seen), len(problems))
+    return {
+        locale: Library(entries[locale], [p.problem(locale) for p in problems], locale=locale) for locale in locales
+    }
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Found:
+    """A problem in every language, until each library takes its own."""
+
+    file: str
+    line: int | None
+    texts: dict[str, str]
+    translated: bool = True
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+    def problem(self, locale: str) -> Problem:
+        return Problem(
+            file=self.file,
+            line=self.line,
+            message=self.texts.get(locale, self.texts[DEFAULT]),
+            lang=locale if self.translated else DEFAULT,
+        )
+
+
+def _texts(say: Callable[[Text], str]) -> dict[str, str]:
+    return {locale: say(translated(locale)) for locale in LOCALES}
+
+
+def _quiz_problem(sc: Any) -> dict[str, str]:
+    texts = {}
+    for locale in LOCALES:
+        try:
+            build_quiz(sc, locale=locale)
+        except QuizError as exc:
+            texts[locale] = translated(locale).gettext("cannot be drilled: %(why)s", why=exc)
+        else:  # pragma: no cover - a quiz error does not depend on the language
+            texts[locale] = texts[DEFAULT]
+    return texts
 
 
 def _entry(sc: Any, locale: str) -> Entry:
-    title = sc.title.text(locale) if sc.title is not None else ""
+    title = pick(sc.title, locale)
     return Entry(
         id=sc.id,
         title=title or sc.id,
@@ -164,13 +228,32 @@ def _entry(sc: Any, locale: str) -> Entry:
         topics=tuple(sc.topics or ()),
         scenario=sc,
         quiz=build_quiz(sc, locale=locale),
-        spot=build_spot(sc),
+        spot=build_spot(sc, locale),
     )
 
 
-def _problem(err: ScenarioError, dirs: list[str]) -> Problem:
+def _problem(err: ScenarioError, dirs: list[str]) -> _Found:
     message = getattr(err, "message", None) or str(err)
-    return Problem(file=_shown(getattr(err, "file", "") or "", dirs), line=getattr(err, "line", None), message=message)
+    texts = {locale: message for locale in LOCALES}
+    translated = False
+    # The loader words its own messages in English for scenario authors; an
+    # illegal action's reason comes from the engine as message IDs, so that
+    # part can be said in each language. The engine's error is the context of
+    # the loader's (raised "from None": hidden from tracebacks, still kept).
+    cause = err.__context__
+    if isinstance(cause, IllegalActionError):
+        english = cause.clause()
+        if message.endswith(english):
+            head = message[: len(message) - len(english)]
+            for locale in LOCALES:
+                texts[locale] = head + cause.clause(message_templates(locale))
+            translated = True
+    return _Found(
+        file=_shown(getattr(err, "file", "") or "", dirs),
+        line=getattr(err, "line", None),
+        texts=texts,
+        translated=translated,
+    )
 
 
 def _shown(file: str | os.PathLike, dirs: list[str]) -> str:

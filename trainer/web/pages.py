@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask_babel import gettext as _
 
-from . import library
+from . import i18n, library
 from .library import LEVELS, Entry, levels_of
 from .render import render
 
@@ -41,7 +42,7 @@ def scenarios() -> Response:
 def topic(slug: str) -> Response:
     found = library().topic(slug)
     if found is None:
-        abort(404, description="There is no topic with that name.")
+        abort(404, description=_("There is no topic with that name."))
     return _listing(list(found.entries), topic=found)
 
 
@@ -52,7 +53,7 @@ def _listing(entries: list[Entry], topic) -> Response:
     if raw:
         level = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 3 else None
         if level not in LEVELS:
-            notice = "There is no such level, so every level is shown."
+            notice = _("There is no such level, so every level is shown.")
             level = None
     shown = [e for e in entries if level is None or e.level == level]
     return render(
@@ -71,7 +72,8 @@ def _listing(entries: list[Entry], topic) -> Response:
 def rules() -> Response:
     from trainer.engine.rules import RULES
 
-    return render("rules.html", rules=[_rule_view(rule) for rule in RULES.values()])
+    locale = i18n.current()
+    return render("rules.html", rules=[_rule_view(rule, locale) for rule in RULES.values()])
 
 
 def _as_list(value) -> list[str]:
@@ -82,13 +84,29 @@ def _as_list(value) -> list[str]:
     return [str(v) for v in value]
 
 
-def _rule_view(rule) -> dict:
+def _sources(sources: str) -> list[str]:
+    """Rulebook citations stay as they are ("TDA24 43-A"); the few plain words among them are translated."""
+    words = {
+        "cash games": _("cash games"),
+        "table stakes": _("table stakes"),
+        "dealer rulings": _("dealer rulings"),
+        "WSOP-T glossary": _("WSOP-T glossary"),
+        "WSOP-LA preamble": _("WSOP-LA preamble"),
+    }
+    return [words.get(part, part) for part in sources.split("; ") if part]
+
+
+def _rule_view(rule, locale: str) -> dict:
+    """A rule in ``locale``: the Chinese texts of ``rules_zh``, else the table's English."""
+    from trainer.engine.rules_zh import RULE_TEXT
+
+    text = RULE_TEXT.get(rule.id, {}).get(locale, {})
     return {
         "id": rule.id,
-        "title": rule.title,
-        "sources": _as_list(rule.sources),
-        "statement": str(rule.statement),
-        "examples": _as_list(rule.examples),
+        "title": text.get("title") or rule.title,
+        "sources": _sources(rule.sources or ""),
+        "statement": str(text.get("statement") or rule.statement),
+        "examples": _as_list(text.get("examples") or rule.examples),
     }
 
 

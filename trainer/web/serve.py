@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 
 THREADS = 4  # per process
 IDENT = "holdem-rules-trainer"
+# A class keeps a connection open per student (htmx polls): waitress's default limit of 100 open
+# connections would hold the rest in the listen queue. poll() has no 1024-descriptor limit.
+CONNECTIONS = {"connection_limit": 1000, "asyncore_use_poll": True}
 
 
 def url_for_host(host: str, port: int) -> str:
@@ -75,7 +78,7 @@ def run(host: str, port: int, scenarios: str | None) -> None:
         threads,
     )
     if processes == 1:
-        waitress.serve(app, host=host, port=port, threads=threads, ident=IDENT)
+        waitress.serve(app, host=host, port=port, threads=threads, ident=IDENT, **CONNECTIONS)
         return
 
     sock = _listen(host, port)
@@ -86,7 +89,7 @@ def run(host: str, port: int, scenarios: str | None) -> None:
             _die_with_parent()
             code = 0
             try:
-                waitress.serve(app, sockets=[sock], threads=threads, ident=IDENT)
+                waitress.serve(app, sockets=[sock], threads=threads, ident=IDENT, **CONNECTIONS)
             except KeyboardInterrupt:
                 pass
             except BaseException:

@@ -1,0 +1,159 @@
+"""Exams and classroom drills in a real browser: a timed exam to a verified result, and a live
+class with an instructor and two students, each in a browser context of their own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+BTN = "btn-faces-short-all-in"
+BTN_RIGHT = {
+    "current_total": "1400",
+    "last_full_increment": "1000",
+    "committed": "0",
+    "to_add": "1400",
+    "call": "1400",
+    "min_to": "2400",
+    "max_to": "10000",
+    "pot": "4000",
+}
+POLL_MS = 8000  # the pages poll every 2 s
+
+
+def fill_card(page, answer: dict, *, acted: str = "no", legal=("fold", "call", "raise")) -> None:
+    for name, value in answer.items():
+        page.fill(f"#f-{name}", value)
+    page.check(f"input[name=acted][value={acted}]")
+    for box in page.locator("input[name=legal]").all():
+        box.set_checked(box.get_attribute("value") in legal)
+
+
+def fill_anything(page) -> None:
+    """An answer of the right shape for whatever spot is shown (right or wrong does not matter)."""
+    for box in page.locator(".answer-form input[type=text]").all():
+        box.fill("0")
+    for group in page.locator(".answer-form fieldset.field--yesno, .answer-form fieldset.field--choice").all():
+        group.locator("input").first.check()
+
+
+def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts):
+    page = open_page(viewport={"width": 1024, "height": 800})
+    page.goto(base_url + "/exams/")
+    page.fill("#name-pots-and-showdown", "Ana Lee")
+    with page.expect_navigation():
+        page.click("#t-pots-and-showdown ~ form button[type=submit]")
+    assert re.search(r"/exams/[0-9a-f]{32}/q/1$", page.url)
+    assert page.locator("#exam-timer").is_visible()
+    first = page.locator(".exam-timer-value").inner_text()
+    page.wait_for_function(
+        "t => document.querySelector('.exam-timer-value').textContent !== t", arg=first, timeout=3000
+    )  # the countdown runs
+
+    for _number in (1, 2, 3):
+        fill_anything(page)
+        with page.expect_navigation():
+            page.click("button[name=go][value=next]")
+        # Saving shows no verdict: no marks, no correct values.
+        assert page.locator(".mark, #feedback").count() == 0
+    assert page.locator(".exam-nav a.is-answered").count() == 3
+
+    page.click("text=Finish the exam…")
+    assert "Answered: 3 of 10" in page.locator("main").inner_text()
+    with page.expect_navigation():
+        page.click("text=Submit my answers")
+    assert page.url.endswith("/result")
+    summary = page.locator(".result-summary").inner_text()
+    assert "Ana Lee" in summary and "of 10 questions all right" in summary and "pass mark 80%" in summary
+    assert page.locator(".review-item").count() == 10
+    assert page.locator(".review-item .steps").count() == 10  # the engine's derivation for every answer
+    page.screenshot(path=str(artifacts / "exam-result.png"), full_page=False)
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()  # the print stylesheet
+    page.emulate_media(media="screen")
+    code = page.locator(".verify-code").inner_text()
+
+    checker = open_page()
+    checker.goto(base_url + "/verify/")
+    checker.fill("#code", code.lower())
+    with checker.expect_navigation():
+        checker.click("main button[type=submit]")
+    facts = checker.locator(".verified").inner_text()
+    assert "Ana Lee" in facts and "Pots and showdown" in facts and "%" in facts
+    assert checker.locator(".review-item, .steps").count() == 0  # name, exam, score, date: nothing else
+
+
+def _student(open_page, base_url, join_url: str, name: str):
+    page = open_page(viewport={"width": 390, "height": 800})
+    page.goto(join_url)
+    page.fill("#f-name", name)
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert "Waiting for the instructor" in page.locator("#stage").inner_text()
+    return page
+
+
+def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, artifacts):
+    teacher = open_page(viewport={"width": 1280, "height": 900})
+    teacher.goto(base_url + "/account/signup")
+    teacher.fill("#f-name", "Ms Tan")
+    teacher.fill("#f-email", "tan@example.com")
+    teacher.fill("#f-password", "password1")
+    teacher.check("#f-instructor")
+    with teacher.expect_navigation():
+        teacher.click("main form button[type=submit]")
+    teacher.goto(base_url + "/classroom/")
+    teacher.fill("#f-title", "Reopening drill")
+    teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
+    with teacher.expect_navigation():
+        teacher.click("text=Create the session")
+    assert teacher.locator(".qr svg").is_visible()
+    join_url = teacher.locator(".join-text a").first.get_attribute("href")
+
+    ana = _student(open_page, base_url, join_url, "Ana")
+    bo = _student(open_page, base_url, join_url, "Bo")
+    teacher.wait_for_selector("text=2 students", timeout=POLL_MS)  # the live view polls
+
+    with teacher.expect_navigation():
+        teacher.click("text=Start: show question 1")
+    for student in (ana, bo):
+        student.wait_for_selector("#f-current_total", timeout=POLL_MS)
+
+    fill_card(ana, {**BTN_RIGHT, "min_to": "1800"})
+    ana.click("text=Send my answer")
+    ana.wait_for_selector("#received")
+    teacher.wait_for_selector("text=1 of 2 answered", timeout=POLL_MS)
+    assert "Bo" in teacher.locator("#live").inner_text()  # who has not answered
+
+    fill_card(bo, BTN_RIGHT)
+    bo.click("text=Send my answer")
+    bo.wait_for_selector("#received")
+    teacher.wait_for_selector("text=2 of 2 answered", timeout=POLL_MS)
+    live = teacher.locator("#live").inner_text()
+    assert "1,800" in live and "2,400" in live  # the distribution of the minimum raise-to column
+    teacher.screenshot(path=str(artifacts / "classroom-instructor.png"), full_page=True)
+
+    # The projector belongs to the instructor: a second tab of the same browser context (the same sign-in).
+    projector = teacher.context.new_page()
+    projector_console: list[str] = []
+    projector.on("console", lambda m: projector_console.append(m.text))
+    projector.goto(teacher.url + "projector")
+
+    with teacher.expect_navigation():
+        teacher.click("text=Reveal the answer")
+    ana.wait_for_selector("text=9 of 10 right", timeout=POLL_MS)
+    bo.wait_for_selector("text=10 of 10 right", timeout=POLL_MS)
+    assert "correct: 2,400" in ana.locator("#stage").inner_text()
+    projector.wait_for_selector("text=The answer", timeout=POLL_MS)
+    assert projector.locator(".steps a.rule-link", has_text="R-REOPEN").count() >= 1
+    projector.screenshot(path=str(artifacts / "classroom-projector.png"), full_page=True)
+
+    with teacher.expect_navigation():
+        teacher.click("text=End the session")
+    assert "Ana" in teacher.locator("main").inner_text()  # the report
+    ana.wait_for_selector("text=You got 0 of 2 questions all right", timeout=POLL_MS)
+    bo.wait_for_selector("text=You got 1 of 2 questions all right", timeout=POLL_MS)
+    ana.screenshot(path=str(artifacts / "classroom-student.png"), full_page=True)
+    assert [m for m in projector_console if "Content Security Policy" in m or "Refused to" in m] == []

@@ -1,0 +1,54 @@
+"""A learner or an instructor driving the test client: forms with their CSRF token."""
+
+from __future__ import annotations
+
+import re
+
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+HTMX = {"HX-Request": "true"}
+
+# The seed-003 BTN spot (tests/web/scenarios/reopen/btn-faces-short-all-in.yaml), all right.
+BTN = "btn-faces-short-all-in"
+BTN_RIGHT = {
+    "current_total": "1400",
+    "last_full_increment": "1000",
+    "committed": "0",
+    "acted": "no",
+    "to_add": "1400",
+    "legal": ["fold", "call", "raise"],
+    "call": "1400",
+    "min_to": "2400",
+    "max_to": "10000",
+    "pot": "4000",
+}
+BTN_TWO_WRONG = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800"}
+
+
+def token(html: str) -> str:
+    match = TOKEN.search(html)
+    assert match, "the page has no CSRF token field"
+    return match.group(1)
+
+
+def post_form(client, page_url: str, data: dict, *, to: str | None = None, headers: dict | None = None):
+    """Open ``page_url`` for a token, then post ``data`` to ``to`` (default: the same URL)."""
+    page = client.get(page_url)
+    assert page.status_code == 200, page.text
+    return client.post(to or page_url, data={"csrf_token": token(page.text), **data}, headers=headers or {})
+
+
+def answer_drill(client, scenario_id: str, answer: dict):
+    return post_form(client, f"/drill/{scenario_id}", answer)
+
+
+def sign_up(client, email: str, *, name: str = "Learner", instructor: bool = False, password: str = "password1"):
+    data = {"email": email, "name": name, "password": password}
+    if instructor:
+        data["instructor"] = "yes"
+    response = post_form(client, "/account/signup", data)
+    assert response.status_code == 303, response.text
+    return response
+
+
+def sign_in(client, email: str, password: str = "password1"):
+    return post_form(client, "/account/login", {"email": email, "password": password})

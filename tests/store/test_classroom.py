@@ -1,0 +1,301 @@
+"""Classroom drills: join codes, one answer per student and question (retries included),
+the live tally, the instructor's controls, the report and the CSV, and who may see what."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import uuid
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from trainer.store import classroom
+from trainer.store.learners import sign_up as make_account
+from trainer.store.models import ClassAnswer, now
+
+from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, post_form, sign_up, token
+
+# ------------------------------------------------------------------ the store
+
+
+@pytest.fixture
+def teacher(s):
+    account, _ = make_account(
+        s, email="t@example.com", password="password1", name="T", instructor=True, learner_id=None
+    )
+    s.commit()
+    return account
+
+
+def _submit(s, cs, who, answer_id, position=0, right=True):
+    marks = {"a": right, "b": True}
+    return classroom.submit(
+        s,
+        cs,
+        who,
+        answer_id=answer_id,
+        position=position,
+        typed={"a": ["1"]},
+        shown={"a": "1", "b": "yes"},
+        marks=marks,
+    )
+
+
+def test_codes_are_8_characters_without_look_alikes_and_unique(s, teacher):
+    codes = {classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"]).code for _ in range(30)}
+    assert len(codes) == 30
+    assert all(re.fullmatch(r"[A-HJ-NP-Z2-9]{8}", c) for c in codes)
+    s.commit()
+    some = next(iter(codes))
+    assert classroom.by_code(s, f" {some[:4].lower()}-{some[4:]} ").code == some
+    assert classroom.by_code(s, "ABCD") is None
+
+
+def test_a_retried_answer_is_stored_once_and_a_second_answer_does_not_replace_the_first(s, teacher):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a", "b"])
+    ana = classroom.join(s, cs, "Ana")
+    classroom.advance(s, cs)
+    s.commit()
+    first_id = str(uuid.uuid4())
+    stored, created = _submit(s, cs, ana, first_id)
+    assert created
+    s.commit()
+    again, created = _submit(s, cs, ana, first_id, right=False)  # the same submission, retried
+    assert not created and again.id == first_id and again.right == 2
+    other, created = _submit(s, cs, ana, str(uuid.uuid4()), right=False)  # a second answer
+    assert not created and other.id == first_id
+    s.commit()
+    assert s.scalar(select(func.count()).select_from(ClassAnswer)) == 1
+
+    classroom.reveal(s, cs)
+    s.commit()
+    # A retry of an answer that was stored is still acknowledged after the reveal; a new one is refused.
+    assert _submit(s, cs, ana, first_id)[0].id == first_id
+    bo = classroom.join(s, cs, "Bo")
+    with pytest.raises(classroom.ClassError):
+        _submit(s, cs, bo, str(uuid.uuid4()))
+
+
+def test_instructor_paced_questions_open_one_at_a_time(s, teacher):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a", "b"])
+    ana = classroom.join(s, cs, "Ana")
+    with pytest.raises(classroom.ClassError):
+        _submit(s, cs, ana, str(uuid.uuid4()))  # still in the lobby
+    classroom.advance(s, cs)
+    with pytest.raises(classroom.ClassError):
+        _submit(s, cs, ana, str(uuid.uuid4()), position=1)  # not shown yet
+    classroom.advance(s, cs)
+    _submit(s, cs, ana, str(uuid.uuid4()), position=1)
+    with pytest.raises(classroom.ClassError):
+        classroom.advance(s, cs)  # that was the last
+    classroom.end(s, cs)
+    assert classroom.by_code(s, cs.code) is None  # an ended session cannot be joined
+
+
+def test_self_paced_assignments_take_answers_in_any_order_until_the_deadline(s, teacher):
+    cs = classroom.create(
+        s, instructor_id=teacher.id, title="x", mode="self", refs=["a", "b"], deadline=now() + timedelta(minutes=5)
+    )
+    ana = classroom.join(s, cs, "Ana")
+    _submit(s, cs, ana, str(uuid.uuid4()), position=1)
+    _submit(s, cs, ana, str(uuid.uuid4()), position=0)
+    bo = classroom.join(s, cs, "Bo")
+    with pytest.raises(classroom.ClassError):
+        classroom.submit(
+            s,
+            cs,
+            bo,
+            answer_id=str(uuid.uuid4()),
+            position=0,
+            typed={},
+            shown={},
+            marks={},
+            at=now() + timedelta(minutes=6),
+        )
+    with pytest.raises(classroom.ClassError):
+        classroom.create(s, instructor_id=teacher.id, title="x", mode="self", refs=["a"], deadline=None)
+
+
+def test_names_are_unique_within_a_session_and_the_tally_leaves_out_removed_students(s, teacher):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"])
+    ana = classroom.join(s, cs, "Ana")
+    with pytest.raises(classroom.ClassError):
+        classroom.join(s, cs, " Ana ")
+    bo = classroom.join(s, cs, "Bo")
+    classroom.join(s, cs, "Cy")
+    classroom.advance(s, cs)
+    _submit(s, cs, ana, str(uuid.uuid4()))
+    _submit(s, cs, bo, str(uuid.uuid4()), right=False)
+    s.commit()
+    tally = classroom.tally(s, cs, 0)
+    assert (tally.answered, tally.expected, tally.all_right, tally.waiting) == (2, 3, 1, ("Cy",))
+    assert tally.distribution["a"] == [("1", 2)]
+    classroom.remove(s, cs, bo.id)
+    s.commit()
+    tally = classroom.tally(s, cs, 0)
+    assert (tally.answered, tally.expected) == (1, 2)
+    with pytest.raises(classroom.ClassError):
+        _submit(s, cs, classroom.student(s, cs, bo.id), str(uuid.uuid4()))
+
+
+# ------------------------------------------------------------------ the web
+
+
+def _create(client, **form):
+    data = {"title": "Tuesday", "mode": "paced", "ids": f"{BTN}\nseed001-min-raise", **form}
+    response = post_form(client, "/classroom/", data, to="/classroom/new")
+    assert response.status_code == 303, response.text
+    session_id = response.headers["Location"].split("/")[2]
+    page = client.get(f"/classroom/{session_id}/")
+    code = re.search(r'id="join-code">([A-Z2-9]{4}-[A-Z2-9]{4})<', page.text).group(1)
+    return session_id, code, page
+
+
+def _join(app, code, name):
+    student = app.test_client()
+    response = post_form(student, f"/join/{code}", {"code": code, "name": name}, to="/join")
+    assert response.status_code == 303, response.text
+    return student
+
+
+def _act(client, session_id, action, **data):
+    page = client.get("/classroom/")  # any form of the instructor's carries their token
+    return client.post(f"/classroom/{session_id}/{action}", data={"csrf_token": token(page.text), **data})
+
+
+def _answer(student, code, answer, *, answer_id=None, headers=None):
+    page = student.get(f"/c/{code}")
+    form = {"csrf_token": token(student.get("/join").text), "position": "0", **answer}
+    form["answer_id"] = answer_id or re.search(r'name="answer_id" value="([0-9a-f]+)"', page.text).group(1)
+    return student.post(f"/c/{code}/answer", data=form, headers=headers or {})
+
+
+@pytest.fixture
+def instructor(app, client):
+    sign_up(client, "teacher@example.com", name="Ms T", instructor=True)
+    return client
+
+
+def test_a_live_class_from_join_to_report_and_csv(app, instructor):
+    session_id, code, page = _create(instructor)
+    assert "<svg" in page.text and 'class="segno"' in page.text  # the QR code, drawn here
+    assert f"/join/{code}" in page.text
+
+    ana = _join(app, code, "Ana")
+    bo = _join(app, code, "Bo")
+    assert "Waiting for the instructor" in ana.get(f"/c/{code}").text
+
+    _act(instructor, session_id, "next")
+    stage = ana.get(f"/c/{code}").text
+    assert "Question 1 of 2" in stage and 'name="answer_id"' in stage
+    assert "2,400" not in stage  # no answer before the reveal
+
+    sent = _answer(ana, code, BTN_TWO_WRONG, headers=HTMX)
+    assert sent.status_code == 200 and "Answer received" in sent.text
+
+    live = instructor.get(f"/classroom/{session_id}/live").text
+    assert "1 of 2 answered" in live and "Not answered yet:" in live and "Bo" in live
+    assert "1,800" in live  # Ana's minimum raise-to, in the distribution of that column
+
+    _answer(bo, code, BTN_RIGHT)
+    _act(instructor, session_id, "reveal")
+    revealed = ana.get(f"/c/{code}").text
+    assert "8 of 10 right" in revealed and "correct: 2,400" in revealed and "R-REOPEN" in revealed
+    projector = instructor.get(f"/classroom/{session_id}/projector").text
+    assert "The answer" in projector and "2,400" in projector and "R-REOPEN" in projector
+
+    _act(instructor, session_id, "end")
+    assert "You got 0 of 2 questions all right" in ana.get(f"/c/{code}").text
+    assert "You got 1 of 2" in bo.get(f"/c/{code}").text
+    report = instructor.get(f"/classroom/{session_id}/report").text
+    assert "Ana" in report and "Bo" in report
+
+    exported = instructor.get(f"/classroom/{session_id}/answers.csv")
+    assert exported.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(exported.text)))
+    assert len(rows) == 20  # two answers, ten fields each
+    ana_min = next(r for r in rows if r["student"] == "Ana" and r["field"] == "min_to")
+    assert (ana_min["answer"], ana_min["correct"], ana_min["right"]) == ("1,800", "2,400", "no")
+
+
+def test_the_student_poll_answers_204_until_the_session_moves_on(app, instructor):
+    session_id, code, _ = _create(instructor)
+    ana = _join(app, code, "Ana")
+    page = ana.get(f"/c/{code}").text
+    poll = re.search(r'hx-get="([^"]+/stage[^"]*)"', page).group(1).replace("&amp;", "&")
+    assert ana.get(poll, headers=HTMX).status_code == 204
+    _act(instructor, session_id, "next")
+    moved = ana.get(poll, headers=HTMX)
+    assert moved.status_code == 200 and "Question 1 of 2" in moved.text
+
+
+def test_a_retried_submission_is_acknowledged_and_stored_once(app, instructor):
+    session_id, code, _ = _create(instructor)
+    ana = _join(app, code, "Ana")
+    _act(instructor, session_id, "next")
+    answer_id = uuid.uuid4().hex
+    for _ in range(3):
+        assert "Answer received" in _answer(ana, code, BTN_RIGHT, answer_id=answer_id, headers=HTMX).text
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalar(select(func.count()).select_from(ClassAnswer)) == 1
+
+
+def test_a_removed_student_is_told_and_cannot_answer(app, instructor):
+    session_id, code, _ = _create(instructor)
+    ana = _join(app, code, "Ana")
+    _act(instructor, session_id, "next")
+    live = instructor.get(f"/classroom/{session_id}/live").text
+    student_id = re.search(r'name="student" value="([0-9a-f]+)"', live).group(1)
+    _act(instructor, session_id, "remove", student=student_id)
+    assert "You were removed" in ana.get(f"/c/{code}").text
+
+
+def test_self_paced_students_get_their_marks_after_each_answer(app, instructor):
+    session_id, code, _ = _create(instructor, mode="self", minutes="30")
+    ana = _join(app, code, "Ana")
+    assert "Assignment" in ana.get(f"/c/{code}").text
+    page = ana.get(f"/c/{code}/q/1")
+    form = {
+        "csrf_token": token(page.text),
+        "position": "0",
+        "answer_id": uuid.uuid4().hex,
+        **BTN_RIGHT,
+    }
+    done = ana.post(f"/c/{code}/answer", data=form)
+    assert done.status_code == 303
+    assert "10 of 10 right" in ana.get(done.headers["Location"]).text
+    assert "1 answered" in instructor.get(f"/classroom/{session_id}/live").text
+
+
+def test_instructors_see_only_their_own_sessions_and_students_only_theirs(app, instructor):
+    session_id, code, _ = _create(instructor)
+    other = app.test_client()
+    sign_up(other, "other@example.com", instructor=True)
+    for path in ("/", "/live", "/report", "/answers.csv", "/projector"):
+        assert other.get(f"/classroom/{session_id}{path}").status_code == 404
+    assert _act(other, session_id, "end").status_code == 404
+    learner = app.test_client()
+    sign_up(learner, "learner@example.com")
+    assert learner.get("/classroom/").status_code == 403
+    anonymous = app.test_client()
+    assert anonymous.get("/classroom/").status_code == 302
+    assert anonymous.get(f"/c/{code}").status_code == 404  # not joined
+
+
+def test_a_wrong_code_is_rejected_and_guessing_is_rate_limited(app):
+    guesser = app.test_client()
+    page = guesser.get("/join")
+    for _ in range(20):
+        response = guesser.post("/join", data={"csrf_token": token(page.text), "code": "ABCD-EFGH", "name": "x"})
+        assert response.status_code == 200 and "no live session" in response.text
+    blocked = guesser.post("/join", data={"csrf_token": token(page.text), "code": "ABCD-EFGH", "name": "x"})
+    assert blocked.status_code == 429
+
+
+def test_a_class_joining_from_one_address_is_not_rate_limited(app, instructor):
+    _session_id, code, _ = _create(instructor)
+    for n in range(30):
+        _join(app, code, f"Student {n}")

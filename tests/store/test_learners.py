@@ -1,0 +1,90 @@
+"""Accounts: sign up keeps this browser's history, sign in merges it, passwords are hashed."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from trainer.store import progress
+from trainer.store.learners import AccountError, new_id, sign_in, sign_up
+from trainer.store.models import Account, Attempt, Learner, ReviewCard
+
+
+def _attempt(s, learner_id: str, scenario_id: str = "spot-a", right: bool = True):
+    return progress.record(
+        s,
+        learner_id=learner_id,
+        scenario_id=scenario_id,
+        topics=["min-raise"],
+        rules=["R-MINRAISE"],
+        answers={"to_add": ["1400"]},
+        marks={"to_add": right, "pot": True},
+        duration_ms=1200,
+    )
+
+
+def test_sign_up_takes_the_anonymous_history_along(s):
+    anon = new_id()
+    _attempt(s, anon)
+    _attempt(s, anon, "spot-b", right=False)
+    account, learner = sign_up(
+        s, email=" Ana@Example.com ", password="correct horse", name="Ana", instructor=False, learner_id=anon
+    )
+    s.commit()
+    assert learner.id == anon and learner.account_id == account.id
+    assert account.email == "ana@example.com"
+    assert account.password_hash != "correct horse" and "correct horse" not in account.password_hash
+    assert s.scalar(select(func.count()).select_from(Attempt).where(Attempt.learner_id == anon)) == 2
+
+
+def test_sign_in_on_another_device_merges_that_devices_history(s):
+    first = new_id()
+    _attempt(s, first)
+    account, _ = sign_up(s, email="bo@example.com", password="password1", name="Bo", instructor=False, learner_id=first)
+    s.commit()
+    other = new_id()
+    _attempt(s, other, "spot-c", right=False)
+    progress.set_spaced_repetition(s, other, True)
+    s.commit()
+    signed, learner = sign_in(s, email="BO@example.com", password="password1", learner_id=other)
+    s.commit()
+    assert signed.id == account.id and learner.id == first
+    assert s.get(Learner, other) is None
+    owners = set(s.scalars(select(Attempt.learner_id)))
+    assert owners == {first}
+    assert s.scalar(select(ReviewCard.learner_id)) == first
+    assert s.get(Learner, first).srs_enabled
+
+
+def test_wrong_password_and_unknown_email_give_the_same_message(s):
+    sign_up(s, email="cy@example.com", password="password1", name="Cy", instructor=True, learner_id=None)
+    s.commit()
+    with pytest.raises(AccountError) as wrong:
+        sign_in(s, email="cy@example.com", password="password2", learner_id=None)
+    with pytest.raises(AccountError) as unknown:
+        sign_in(s, email="nobody@example.com", password="password1", learner_id=None)
+    assert str(wrong.value) == str(unknown.value)
+
+
+@pytest.mark.parametrize(
+    ("email", "password", "name", "field"),
+    [
+        ("not-an-email", "password1", "Di", "email"),
+        ("di@example.com", "short", "Di", "password"),
+        ("di@example.com", "password1", "   ", "name"),
+    ],
+)
+def test_sign_up_refuses_bad_input(s, email, password, name, field):
+    with pytest.raises(AccountError) as exc:
+        sign_up(s, email=email, password=password, name=name, instructor=False, learner_id=None)
+    assert exc.value.field == field
+
+
+def test_one_account_per_email(s):
+    sign_up(s, email="ed@example.com", password="password1", name="Ed", instructor=False, learner_id=None)
+    s.commit()
+    with pytest.raises(AccountError) as exc:
+        sign_up(s, email="ED@example.com", password="password2", name="Ed 2", instructor=False, learner_id=None)
+    assert exc.value.field == "email"
+    s.rollback()
+    assert s.scalar(select(func.count()).select_from(Account)) == 1

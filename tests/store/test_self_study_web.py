@@ -1,0 +1,108 @@
+"""Self-study in the web app: every graded drill answer is kept, and the progress page reads them."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from trainer.store.models import Attempt, Learner
+
+from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, answer_drill, post_form, sign_in, sign_up
+
+
+def _attempts(app):
+    with app.extensions["trainer.store"].session() as s:
+        return list(s.scalars(select(Attempt).order_by(Attempt.id)))
+
+
+def test_a_graded_drill_answer_is_stored_with_every_field_and_the_time_taken(app, client):
+    response = answer_drill(client, BTN, BTN_TWO_WRONG)
+    assert response.status_code == 200 and "8 of 10 right" in response.text
+    [attempt] = _attempts(app)
+    assert attempt.scenario_id == BTN
+    assert attempt.answers["legal"] == ["fold", "call", "raise"] and attempt.answers["min_to"] == ["1800"]
+    assert attempt.marks["min_to"] is False and attempt.marks["to_add"] is True
+    assert (attempt.right, attempt.total) == (8, 10)
+    assert set(attempt.topics) == {"short-all-in", "reopening"}
+    assert "R-REOPEN" in attempt.rules
+    assert attempt.duration_ms is not None and 0 <= attempt.duration_ms < 60_000
+
+
+def test_answers_that_cannot_be_read_are_not_stored(app, client):
+    response = answer_drill(client, BTN, {**BTN_RIGHT, "to_add": "abc"})
+    assert "Nothing was graded" in response.text or "fixing" in response.text
+    assert _attempts(app) == []
+
+
+def test_the_htmx_path_and_repeated_answers_are_each_stored(app, client):
+    answer_drill(client, BTN, BTN_RIGHT)
+    post_form(client, f"/drill/{BTN}", BTN_RIGHT, headers=HTMX)  # the same answer again: kept markup, still stored
+    assert [a.right for a in _attempts(app)] == [10, 10]
+
+
+def test_the_progress_page_shows_weak_topics_misses_and_the_chart(app, client):
+    assert "Nothing yet" in client.get("/progress/").text
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    answer_drill(client, "seed001-min-raise", {})  # blank: input errors, not stored
+    page = client.get("/progress/")
+    assert page.status_code == 200
+    text = page.text
+    assert "Reopening" in text and "80%" in text
+    assert "R-REOPEN" in text
+    assert "Replay my misses" in text and f"/drill/{BTN}" in text
+    assert '<svg class="chart"' in text and "1 day in a row" in text
+    assert client.get("/progress/replay").headers["Location"].endswith(f"/drill/{BTN}")
+
+    answer_drill(client, BTN, BTN_RIGHT)
+    assert "Replay my misses" not in client.get("/progress/?days=7").text
+
+
+def test_the_window_switch_returns_only_the_tables_to_htmx(client):
+    answer_drill(client, BTN, BTN_RIGHT)
+    fragment = client.get("/progress/?days=90", headers=HTMX)
+    assert fragment.text.lstrip().startswith('<div id="progress-tables">')
+    assert "Vary" in fragment.headers and "HX-Request" in fragment.headers["Vary"]
+
+
+def test_spaced_repetition_is_opt_in_and_shows_what_is_due_today(client):
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    page = client.get("/progress/").text
+    assert "Due today" not in page and "Turn spaced repetition on" in page
+    post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
+    page = client.get("/progress/").text
+    assert "Due today: 1" in page
+    assert client.get("/progress/review").headers["Location"].endswith(f"/drill/{BTN}")
+
+
+def test_learners_see_only_their_own_progress(app, client):
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    stranger = app.test_client()
+    assert "Nothing yet" in stranger.get("/progress/").text
+    assert stranger.get("/progress/replay").headers["Location"].endswith("/progress/")
+
+
+def test_signing_up_keeps_the_history_and_signing_in_elsewhere_merges(app, client):
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    sign_up(client, "ana@example.com", name="Ana")
+    assert "Reopening" in client.get("/progress/").text
+
+    laptop = app.test_client()
+    answer_drill(laptop, "seed001-min-raise", {"current_total": "0"})  # input errors: nothing
+    answer_drill(laptop, BTN, BTN_RIGHT)
+    response = sign_in(laptop, "ana@example.com")
+    assert response.status_code == 303
+    attempts = _attempts(app)
+    assert len(attempts) == 2 and len({a.learner_id for a in attempts}) == 1
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalar(select(Learner.account_id).where(Learner.id == attempts[0].learner_id)) is not None
+
+    # Signed out, the browser starts afresh.
+    post_form(laptop, "/account/", {}, to="/account/logout")
+    assert "Nothing yet" in laptop.get("/progress/").text
+
+
+def test_a_wrong_password_rerenders_the_form_with_status_200(client):
+    sign_up(client, "bo@example.com")
+    post_form(client, "/account/", {}, to="/account/logout")
+    response = sign_in(client, "bo@example.com", "wrong-password")
+    assert response.status_code == 200
+    assert "do not match" in response.text

@@ -1,0 +1,83 @@
+"""The app's memory: learners, attempts, review cards, exams and classroom sessions.
+
+SQLAlchemy 2.x models (``models``), Alembic migrations (``migrations/``,
+applied by ``migrate.upgrade``), and one database session per request
+(``db()``). SQLite in the instance folder unless ``DATABASE_URL`` names
+another database (PostgreSQL: ``postgresql://user@host/db``). Nothing that
+matters is kept in process memory, so several app processes sharing one
+PostgreSQL behave as one app.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, current_app, g
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from . import migrate
+from .db import default_url, make_engine, normalize_url, session_factory, shown_url
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "trainer.store"
+
+
+class Store:
+    def __init__(self, url: str, *, schema: str | None = None) -> None:
+        self.url = normalize_url(url)
+        self.schema = schema
+        self.engine: Engine = make_engine(self.url, schema=schema)
+        self.sessions: sessionmaker[Session] = session_factory(self.engine)
+
+    def upgrade(self) -> str | None:
+        return migrate.upgrade(self.engine, schema=self.schema)
+
+    def session(self) -> Session:
+        return self.sessions()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def database_url(config: Mapping[str, Any], instance_path: str, environ: Mapping[str, str] = os.environ) -> str:
+    """``DATABASE_URL`` from the app's settings, else the environment, else SQLite in the instance folder."""
+    return config.get("DATABASE_URL") or environ.get("DATABASE_URL", "").strip() or default_url(instance_path)
+
+
+def database_schema(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ) -> str | None:
+    return config.get("DATABASE_SCHEMA") or environ.get("TRAINER_DATABASE_SCHEMA", "").strip() or None
+
+
+def init_app(app: Flask) -> Store:
+    store = Store(database_url(app.config, app.instance_path), schema=database_schema(app.config))
+    if app.config.get("DATABASE_UPGRADE", True):
+        revision = store.upgrade()
+        log.info("database %s at revision %s", shown_url(store.url), revision)
+    # Processes forked after this point open their own connections.
+    store.engine.dispose()
+    app.extensions[EXTENSION] = store
+    app.teardown_appcontext(_close)
+    return store
+
+
+def store() -> Store:
+    return current_app.extensions[EXTENSION]
+
+
+def db() -> Session:
+    """The request's database session (closed, rolled back if not committed, when the request ends)."""
+    session = g.get("_trainer_db")
+    if session is None:
+        session = g._trainer_db = store().session()
+    return session
+
+
+def _close(_exc: BaseException | None) -> None:
+    session = g.pop("_trainer_db", None)
+    if session is not None:
+        session.close()

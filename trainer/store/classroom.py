@@ -1,0 +1,305 @@
+"""Live classroom drills: sessions, join codes, students, answers, the live tally and the report.
+
+Everything a classroom needs between requests is in the database, so any
+app process can serve any student or the instructor. A join code is 8
+characters from a 31-letter alphabet (about 8.5 × 10¹¹ codes) and wrong
+guesses are rate-limited by the web layer: codes cannot be enumerated.
+An answer's id comes from the client (a hidden field made when the form is
+drawn, or the client's own UUID): a retried submission finds its own row and
+is acknowledged again, never stored twice; a student has one answer per
+question.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .exams import CODE_ALPHABET
+from .learners import new_id
+from .models import ClassAnswer, ClassSession, ClassStudent, now
+
+CODE_LENGTH = 8
+MAX_QUESTIONS = 50
+ANSWER_ID = re.compile(r"[A-Za-z0-9-]{8,36}")
+
+
+class ClassError(ValueError):
+    """Something a student or instructor asked that the session does not allow; the message is for them."""
+
+
+def format_code(code: str) -> str:
+    return f"{code[:4]}-{code[4:]}"
+
+
+def normalize_code(code: str) -> str:
+    return "".join(c for c in code.upper() if c.isalnum())
+
+
+def create(
+    s: Session,
+    *,
+    instructor_id: int,
+    title: str,
+    mode: str,
+    refs: list[str],
+    deadline: datetime | None = None,
+) -> ClassSession:
+    if mode not in ("paced", "self"):
+        raise ClassError("Choose instructor-paced or self-paced.")
+    if not refs:
+        raise ClassError("Choose at least one question.")
+    if len(refs) > MAX_QUESTIONS:
+        raise ClassError(f"A session has at most {MAX_QUESTIONS} questions.")
+    if mode == "self" and (deadline is None or deadline <= now()):
+        raise ClassError("A self-paced assignment needs a deadline in the future.")
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        session = ClassSession(
+            id=new_id(),
+            instructor_id=instructor_id,
+            title=title.strip()[:120] or "Classroom drill",
+            code=code,
+            mode=mode,
+            questions=list(refs),
+            state="live" if mode == "self" else "lobby",
+            current=-1,
+            revealed=False,
+            deadline=deadline if mode == "self" else None,
+        )
+        try:
+            with s.begin_nested():
+                s.add(session)
+            return session
+        except IntegrityError:  # the same code drawn twice: draw again
+            continue
+
+
+def by_code(s: Session, code: str) -> ClassSession | None:
+    code = normalize_code(code)
+    if len(code) != CODE_LENGTH:
+        return None
+    return s.scalar(select(ClassSession).where(ClassSession.code == code, ClassSession.state != "ended"))
+
+
+def of_instructor(s: Session, session_id: str, instructor_id: int) -> ClassSession | None:
+    return s.scalar(
+        select(ClassSession).where(ClassSession.id == session_id, ClassSession.instructor_id == instructor_id)
+    )
+
+
+def sessions_of(s: Session, instructor_id: int) -> list[ClassSession]:
+    return list(
+        s.scalars(
+            select(ClassSession)
+            .where(ClassSession.instructor_id == instructor_id)
+            .order_by(ClassSession.created_at.desc())
+        )
+    )
+
+
+def is_over(session: ClassSession, at: datetime | None = None) -> bool:
+    if session.state == "ended":
+        return True
+    return session.mode == "self" and session.deadline is not None and (at or now()) >= session.deadline
+
+
+def join(s: Session, session: ClassSession, name: str) -> ClassStudent:
+    name = " ".join(name.split())
+    if not name or len(name) > 40:
+        raise ClassError("Enter a display name (up to 40 characters).")
+    if is_over(session):
+        raise ClassError("This session has ended.")
+    student = ClassStudent(id=new_id(), session_id=session.id, name=name)
+    try:
+        with s.begin_nested():
+            s.add(student)
+    except IntegrityError:
+        raise ClassError("Someone in this session already has that name: choose another.") from None
+    return student
+
+
+def student(s: Session, session: ClassSession, student_id: str | None) -> ClassStudent | None:
+    if not student_id:
+        return None
+    return s.scalar(select(ClassStudent).where(ClassStudent.id == student_id, ClassStudent.session_id == session.id))
+
+
+def students(s: Session, session: ClassSession, *, removed: bool = False) -> list[ClassStudent]:
+    query = select(ClassStudent).where(ClassStudent.session_id == session.id)
+    if not removed:
+        query = query.where(ClassStudent.removed.is_(False))
+    return list(s.scalars(query.order_by(ClassStudent.joined_at, ClassStudent.name)))
+
+
+def accepts(session: ClassSession, position: int, at: datetime | None = None) -> bool:
+    if not 0 <= position < len(session.questions) or is_over(session, at):
+        return False
+    if session.mode == "paced":
+        return session.state == "live" and position == session.current and not session.revealed
+    return True
+
+
+def submit(
+    s: Session,
+    session: ClassSession,
+    who: ClassStudent,
+    *,
+    answer_id: str,
+    position: int,
+    typed: dict[str, list[str]],
+    shown: dict[str, str],
+    marks: dict[str, bool],
+    at: datetime | None = None,
+) -> tuple[ClassAnswer, bool]:
+    """Store an answer once. Returns (the stored answer, whether this call stored it).
+
+    A retry with the same id returns the row stored the first time, even after
+    the question has closed; a second, different answer to the same question
+    returns the first one.
+    """
+    if not ANSWER_ID.fullmatch(answer_id):
+        raise ClassError("This form is damaged: reload the page.")
+    stored = s.get(ClassAnswer, answer_id)
+    if stored is not None:
+        if stored.student_id != who.id:
+            raise ClassError("This form is damaged: reload the page.")
+        return stored, False
+    if who.removed:
+        raise ClassError("You were removed from this session.")
+    if not accepts(session, position, at):
+        raise ClassError("This question is closed: your answer was not recorded.")
+    values = {
+        "id": answer_id,
+        "session_id": session.id,
+        "student_id": who.id,
+        "position": position,
+        "typed": typed,
+        "answers": shown,
+        "marks": marks,
+        "right": sum(1 for v in marks.values() if v),
+        "total": len(marks),
+        "created_at": at or now(),
+    }
+    insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
+    statement = insert(ClassAnswer).values(**values).on_conflict_do_nothing().returning(ClassAnswer.id)
+    inserted = s.execute(statement).first() is not None
+    stored = s.get(ClassAnswer, answer_id)
+    if stored is not None and stored.student_id == who.id:
+        return stored, inserted
+    first = s.scalar(select(ClassAnswer).where(ClassAnswer.student_id == who.id, ClassAnswer.position == position))
+    if first is None:
+        raise ClassError("This form is damaged: reload the page.")
+    return first, False
+
+
+def answer_of(s: Session, who: ClassStudent, position: int) -> ClassAnswer | None:
+    return s.scalar(select(ClassAnswer).where(ClassAnswer.student_id == who.id, ClassAnswer.position == position))
+
+
+def answers_of(s: Session, who: ClassStudent) -> dict[int, ClassAnswer]:
+    return {a.position: a for a in s.scalars(select(ClassAnswer).where(ClassAnswer.student_id == who.id))}
+
+
+# ------------------------------------------------------------- instructor
+
+
+def advance(s: Session, session: ClassSession) -> None:
+    """Show the next question (the first, from the lobby)."""
+    if session.mode != "paced" or session.state == "ended":
+        raise ClassError("Only a live instructor-paced session moves on.")
+    if session.current + 1 >= len(session.questions):
+        raise ClassError("That was the last question: end the session to see the report.")
+    session.current += 1
+    session.revealed = False
+    session.state = "live"
+    s.flush()
+
+
+def reveal(s: Session, session: ClassSession) -> None:
+    if session.mode != "paced" or session.state != "live" or session.current < 0:
+        raise ClassError("There is no question to reveal.")
+    session.revealed = True
+    s.flush()
+
+
+def end(s: Session, session: ClassSession) -> None:
+    if session.state != "ended":
+        session.state = "ended"
+        session.ended_at = now()
+        s.flush()
+
+
+def remove(s: Session, session: ClassSession, student_id: str) -> ClassStudent | None:
+    who = student(s, session, student_id)
+    if who is not None:
+        s.execute(update(ClassStudent).where(ClassStudent.id == who.id).values(removed=True))
+        s.refresh(who)
+    return who
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tally:
+    """The answers to one question so far."""
+
+    position: int
+    answered: int
+    expected: int  # students present
+    all_right: int
+    waiting: tuple[str, ...]  # names of students present who have not answered
+    # field name -> [(shown value, count)], most common first
+    distribution: dict[str, list[tuple[str, int]]]
+
+
+def tally(s: Session, session: ClassSession, position: int) -> Tally:
+    present = students(s, session)
+    ids = {p.id for p in present}
+    rows = [
+        a
+        for a in s.scalars(
+            select(ClassAnswer).where(ClassAnswer.session_id == session.id, ClassAnswer.position == position)
+        )
+        if a.student_id in ids
+    ]
+    done = {a.student_id for a in rows}
+    counters: dict[str, Counter] = {}
+    for a in rows:
+        for name, value in a.answers.items():
+            counters.setdefault(name, Counter())[value] += 1
+    return Tally(
+        position=position,
+        answered=len(rows),
+        expected=len(present),
+        all_right=sum(1 for a in rows if a.right == a.total),
+        waiting=tuple(p.name for p in present if p.id not in done),
+        distribution={name: c.most_common() for name, c in counters.items()},
+    )
+
+
+def answered_counts(s: Session, session: ClassSession) -> dict[str, int]:
+    """Student id -> answers given (for the self-paced progress view)."""
+    rows = s.execute(
+        select(ClassAnswer.student_id, func.count())
+        .where(ClassAnswer.session_id == session.id)
+        .group_by(ClassAnswer.student_id)
+    )
+    return {student_id: n for student_id, n in rows}
+
+
+def all_answers(s: Session, session: ClassSession) -> list[tuple[ClassAnswer, ClassStudent]]:
+    rows = s.execute(
+        select(ClassAnswer, ClassStudent)
+        .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
+        .where(ClassAnswer.session_id == session.id)
+        .order_by(ClassAnswer.position, ClassStudent.name)
+    )
+    return [(answer, who) for answer, who in rows]

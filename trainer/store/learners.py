@@ -1,0 +1,120 @@
+"""Learners and accounts: the anonymous learner, signing up, signing in, merging histories."""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .models import Account, Attempt, ExamAttempt, Learner, ReviewCard
+
+MIN_PASSWORD = 8
+# Checked against when the email is unknown, so a wrong email takes as long as a wrong password.
+_DUMMY_HASH = generate_password_hash("not a password of anyone")
+
+
+class AccountError(ValueError):
+    """A sign-up or sign-in that cannot go ahead; ``field`` names the form field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def new_id() -> str:
+    return secrets.token_hex(16)
+
+
+def ensure_learner(s: Session, learner_id: str) -> Learner:
+    """The learner with this id, made on first use (two first requests at once make one row)."""
+    found = s.get(Learner, learner_id)
+    if found is not None:
+        return found
+    try:
+        with s.begin_nested():
+            found = Learner(id=learner_id)
+            s.add(found)
+    except IntegrityError:
+        found = s.get(Learner, learner_id)
+        if found is None:
+            raise
+    return found
+
+
+def normalize_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def sign_up(
+    s: Session, *, email: str, password: str, name: str, instructor: bool, learner_id: str | None
+) -> tuple[Account, Learner]:
+    """A new account; the anonymous learner of this browser (if any) becomes the account's, history and all."""
+    email = normalize_email(email)
+    name = " ".join(name.split())
+    if "@" not in email or len(email) > 254 or email.startswith("@") or email.endswith("@"):
+        raise AccountError("email", "Enter an email address, like ana@example.com.")
+    if not name or len(name) > 80:
+        raise AccountError("name", "Enter your name (up to 80 characters).")
+    if len(password) < MIN_PASSWORD:
+        raise AccountError("password", f"Use at least {MIN_PASSWORD} characters.")
+    if s.scalar(select(Account.id).where(Account.email == email)) is not None:
+        raise AccountError("email", "There is already an account with this email: sign in instead.")
+    account = Account(email=email, password_hash=generate_password_hash(password), name=name, is_instructor=instructor)
+    try:
+        with s.begin_nested():
+            s.add(account)
+            s.flush()
+    except IntegrityError:
+        raise AccountError("email", "There is already an account with this email: sign in instead.") from None
+    learner = s.get(Learner, learner_id) if learner_id else None
+    if learner is None or learner.account_id is not None:
+        learner = Learner(id=new_id())
+        s.add(learner)
+    learner.account_id = account.id
+    s.flush()
+    return account, learner
+
+
+def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) -> tuple[Account, Learner]:
+    """The account, and its learner with this browser's anonymous history merged in."""
+    account = s.scalar(select(Account).where(Account.email == normalize_email(email)))
+    if account is None:
+        check_password_hash(_DUMMY_HASH, password)
+        raise AccountError("email", "That email and password do not match an account.")
+    if not check_password_hash(account.password_hash, password):
+        raise AccountError("email", "That email and password do not match an account.")
+    learner = s.scalar(select(Learner).where(Learner.account_id == account.id))
+    if learner is None:
+        learner = Learner(id=new_id(), account_id=account.id)
+        s.add(learner)
+        s.flush()
+    if learner_id and learner_id != learner.id:
+        anonymous = s.get(Learner, learner_id)
+        if anonymous is not None and anonymous.account_id is None:
+            merge(s, source=anonymous, target=learner)
+    return account, learner
+
+
+def merge(s: Session, *, source: Learner, target: Learner) -> None:
+    """Move an anonymous learner's attempts, exams and review cards to ``target``.
+
+    A spot with a review card on both sides keeps the card reviewed last.
+    """
+    s.execute(update(Attempt).where(Attempt.learner_id == source.id).values(learner_id=target.id))
+    s.execute(update(ExamAttempt).where(ExamAttempt.learner_id == source.id).values(learner_id=target.id))
+    theirs = {c.scenario_id: c for c in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == target.id))}
+    for card in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == source.id)).all():
+        kept = theirs.get(card.scenario_id)
+        if kept is None:
+            card.learner_id = target.id
+        else:
+            if (card.card.get("last_review") or "") > (kept.card.get("last_review") or ""):
+                kept.card, kept.due = card.card, card.due
+            s.delete(card)
+    target.srs_enabled = target.srs_enabled or source.srs_enabled
+    s.flush()
+    s.delete(source)
+    s.flush()

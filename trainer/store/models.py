@@ -1,0 +1,204 @@
+"""The tables: learners and accounts, drill attempts, review cards, exams, classroom sessions.
+
+Times are stored as UTC without a zone (SQLite has no zones) and come back
+as aware UTC datetimes. JSON columns hold what a learner typed and the marks,
+keyed by the quiz's field names.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Named constraints, so migrations can refer to them on every backend.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator):
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("store aware datetimes only")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Account(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    name: Mapped[str] = mapped_column(String(80))
+    is_instructor: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class Learner(Base):
+    """Whoever drills: anonymous (an id in the signed session cookie) or an account's."""
+
+    __tablename__ = "learners"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), unique=True)
+    srs_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class Attempt(Base):
+    """One graded answer in self-study."""
+
+    __tablename__ = "attempts"
+    __table_args__ = (Index("ix_attempts_learner_created", "learner_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"))
+    scenario_id: Mapped[str | None] = mapped_column(String(200))
+    # a generated spot: generate(topic, level, seed) at index
+    gen_topic: Mapped[str | None] = mapped_column(String(40))
+    gen_level: Mapped[int | None] = mapped_column(Integer)
+    gen_seed: Mapped[int | None] = mapped_column(Integer)
+    gen_index: Mapped[int | None] = mapped_column(Integer)
+    topics: Mapped[list] = mapped_column(JSON, default=list)
+    rules: Mapped[list] = mapped_column(JSON, default=list)
+    answers: Mapped[dict] = mapped_column(JSON)  # field -> what was typed, as sent
+    marks: Mapped[dict] = mapped_column(JSON)  # field -> right?
+    right: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    duration_ms: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class ReviewCard(Base):
+    """Spaced repetition state of one spot for one learner (an fsrs Card as a dict)."""
+
+    __tablename__ = "review_cards"
+    __table_args__ = (
+        UniqueConstraint("learner_id", "scenario_id"),
+        Index("ix_review_cards_learner_due", "learner_id", "due"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"))
+    scenario_id: Mapped[str] = mapped_column(String(200))
+    card: Mapped[dict] = mapped_column(JSON)
+    due: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ExamAttempt(Base):
+    __tablename__ = "exam_attempts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"), index=True)
+    template: Mapped[str] = mapped_column(String(60))
+    title: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(String(80))  # as it is to appear on the result
+    questions: Mapped[list] = mapped_column(JSON)  # question refs, in order
+    time_limit_s: Mapped[int] = mapped_column(Integer)
+    pass_mark: Mapped[int] = mapped_column(Integer)  # percent of questions all right
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    deadline: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    closed_by: Mapped[str | None] = mapped_column(String(10))  # "submit" | "deadline"
+    score: Mapped[int | None] = mapped_column(Integer)  # questions all right
+    passed: Mapped[bool | None] = mapped_column(Boolean)
+    verify_code: Mapped[str | None] = mapped_column(String(16), unique=True)
+
+
+class ExamAnswer(Base):
+    __tablename__ = "exam_answers"
+    __table_args__ = (UniqueConstraint("exam_id", "position"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    exam_id: Mapped[str] = mapped_column(ForeignKey("exam_attempts.id"))
+    position: Mapped[int] = mapped_column(Integer)
+    answers: Mapped[dict] = mapped_column(JSON)
+    saved_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    # filled in when the exam closes
+    marks: Mapped[dict | None] = mapped_column(JSON)
+    right: Mapped[int | None] = mapped_column(Integer)
+    total: Mapped[int | None] = mapped_column(Integer)
+
+
+class ClassSession(Base):
+    __tablename__ = "class_sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    instructor_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    title: Mapped[str] = mapped_column(String(120))
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    mode: Mapped[str] = mapped_column(String(10))  # "paced" | "self"
+    questions: Mapped[list] = mapped_column(JSON)
+    state: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby | live | ended
+    current: Mapped[int] = mapped_column(Integer, default=-1)  # paced: the question shown
+    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)  # self-paced
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class ClassStudent(Base):
+    __tablename__ = "class_students"
+    __table_args__ = (UniqueConstraint("session_id", "name"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("class_sessions.id"))
+    name: Mapped[str] = mapped_column(String(40))
+    removed: Mapped[bool] = mapped_column(Boolean, default=False)
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class ClassAnswer(Base):
+    """One student's answer to one question. ``id`` comes from the client, so a
+    retried submission is the same row; one answer per student and question."""
+
+    __tablename__ = "class_answers"
+    __table_args__ = (
+        UniqueConstraint("student_id", "position"),
+        Index("ix_class_answers_session_position", "session_id", "position"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("class_sessions.id"))
+    student_id: Mapped[str] = mapped_column(ForeignKey("class_students.id"))
+    position: Mapped[int] = mapped_column(Integer)
+    typed: Mapped[dict] = mapped_column(JSON)  # field -> what was typed, as sent
+    answers: Mapped[dict] = mapped_column(JSON)  # field -> the answer as it reads ("1,400"), for the tally
+    marks: Mapped[dict] = mapped_column(JSON)
+    right: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)

@@ -1,0 +1,246 @@
+"""Self-study: every graded attempt, accuracy by topic and rule, streaks, misses, spaced repetition.
+
+Accuracy is counted in fields: a spot with ten fields answered eight right
+adds 8 of 10. A spot is "missed" while the learner's latest attempt at it
+has a wrong field. Days are UTC days.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from fsrs import Card, Rating, Scheduler
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .learners import ensure_learner
+from .models import Attempt, Learner, ReviewCard, now
+
+WINDOWS = (7, 30, 90)
+# No fuzzing: the same history gives the same due dates (and testable ones).
+SCHEDULER = Scheduler(enable_fuzzing=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Accuracy:
+    key: str  # a topic slug or a rule ID
+    right: int
+    total: int
+    attempts: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.right / self.total) if self.total else 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Day:
+    day: date
+    right: int
+    total: int
+
+    @property
+    def percent(self) -> float | None:
+        return 100 * self.right / self.total if self.total else None
+
+
+def record(
+    s: Session,
+    *,
+    learner_id: str,
+    scenario_id: str | None,
+    topics: list[str],
+    rules: list[str],
+    answers: dict[str, list[str]],
+    marks: dict[str, bool],
+    duration_ms: int | None,
+    generated: tuple[str, int, int, int] | None = None,
+    at: datetime | None = None,
+) -> None:
+    """Store one graded attempt; with spaced repetition on, review the spot's card.
+
+    Every graded drill answer comes here, so it is two statements in the
+    common case: the learner's row (made on their first answer) and the insert.
+    """
+    srs = s.execute(select(Learner.srs_enabled).where(Learner.id == learner_id)).scalar_one_or_none()
+    if srs is None:
+        srs = ensure_learner(s, learner_id).srs_enabled
+    at = at or now()
+    right = sum(1 for v in marks.values() if v)
+    topic, level, seed, index = generated if generated is not None else (None, None, None, None)
+    s.connection().execute(
+        Attempt.__table__.insert(),
+        {
+            "learner_id": learner_id,
+            "scenario_id": scenario_id,
+            "gen_topic": topic,
+            "gen_level": level,
+            "gen_seed": seed,
+            "gen_index": index,
+            "topics": list(topics),
+            "rules": list(rules),
+            "answers": answers,
+            "marks": marks,
+            "right": right,
+            "total": len(marks),
+            "duration_ms": duration_ms,
+            "created_at": at,
+        },
+    )
+    if srs and scenario_id is not None:
+        review(s, learner_id=learner_id, scenario_id=scenario_id, right=right == len(marks), at=at)
+        s.flush()
+
+
+def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:
+    """Wrong → Again, right → Good."""
+    row = s.scalar(select(ReviewCard).where(ReviewCard.learner_id == learner_id, ReviewCard.scenario_id == scenario_id))
+    card = Card.from_dict(row.card) if row is not None else Card(due=at)
+    card, _log = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, review_datetime=at)
+    if row is None:
+        row = ReviewCard(learner_id=learner_id, scenario_id=scenario_id, card=card.to_dict(), due=card.due)
+        try:
+            with s.begin_nested():
+                s.add(row)
+        except IntegrityError:  # the same learner answering in two tabs at once
+            return review(s, learner_id=learner_id, scenario_id=scenario_id, right=right, at=at)
+    else:
+        row.card, row.due = card.to_dict(), card.due
+    return row
+
+
+def set_spaced_repetition(s: Session, learner_id: str, enabled: bool) -> None:
+    """Turning it on schedules every spot already attempted, replaying the history in order."""
+    learner = ensure_learner(s, learner_id)
+    if enabled and not learner.srs_enabled:
+        known = set(s.scalars(select(ReviewCard.scenario_id).where(ReviewCard.learner_id == learner_id)))
+        history = s.execute(
+            select(Attempt.scenario_id, Attempt.right, Attempt.total, Attempt.created_at)
+            .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
+            .order_by(Attempt.created_at, Attempt.id)
+        ).all()
+        for scenario_id, right, total, at in history:
+            if scenario_id not in known:
+                review(s, learner_id=learner_id, scenario_id=scenario_id, right=right == total, at=at)
+                s.flush()
+    learner.srs_enabled = enabled
+    s.flush()
+
+
+def end_of_day(at: datetime) -> datetime:
+    return datetime.combine(at.astimezone(UTC).date() + timedelta(days=1), time(), tzinfo=UTC)
+
+
+def due(s: Session, learner_id: str, at: datetime | None = None) -> list[str]:
+    """Spots due by the end of today, most overdue first."""
+    at = at or now()
+    return list(
+        s.scalars(
+            select(ReviewCard.scenario_id)
+            .where(ReviewCard.learner_id == learner_id, ReviewCard.due < end_of_day(at))
+            .order_by(ReviewCard.due, ReviewCard.scenario_id)
+        )
+    )
+
+
+def srs_enabled(s: Session, learner_id: str) -> bool:
+    return bool(s.scalar(select(Learner.srs_enabled).where(Learner.id == learner_id)))
+
+
+def _since(days: int, at: datetime) -> datetime:
+    return at - timedelta(days=days)
+
+
+def accuracy(
+    s: Session, learner_id: str, days: int, at: datetime | None = None
+) -> tuple[list[Accuracy], list[Accuracy]]:
+    """(by topic, by rule ID) over the last ``days`` days, weakest first."""
+    at = at or now()
+    rows = s.execute(
+        select(Attempt.topics, Attempt.rules, Attempt.right, Attempt.total).where(
+            Attempt.learner_id == learner_id, Attempt.created_at >= _since(days, at)
+        )
+    ).all()
+    by_topic: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    by_rule: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for topics, rules, right, total in rows:
+        for table, keys in ((by_topic, topics or ()), (by_rule, rules or ())):
+            for key in keys:
+                cell = table[key]
+                cell[0] += right
+                cell[1] += total
+                cell[2] += 1
+
+    def ranked(table: dict[str, list[int]]) -> list[Accuracy]:
+        items = [Accuracy(key=k, right=r, total=t, attempts=n) for k, (r, t, n) in table.items()]
+        return sorted(items, key=lambda a: (a.right / a.total if a.total else 1, -a.total, a.key))
+
+    return ranked(by_topic), ranked(by_rule)
+
+
+def daily(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Day]:
+    """Fields right and answered per UTC day, one entry per day of the window (oldest first)."""
+    at = at or now()
+    first = (at - timedelta(days=days - 1)).date()
+    rows = s.execute(
+        select(Attempt.created_at, Attempt.right, Attempt.total).where(
+            Attempt.learner_id == learner_id,
+            Attempt.created_at >= datetime.combine(first, time(), tzinfo=UTC),
+        )
+    ).all()
+    totals: dict[date, list[int]] = defaultdict(lambda: [0, 0])
+    for created, right, total in rows:
+        cell = totals[created.astimezone(UTC).date()]
+        cell[0] += right
+        cell[1] += total
+    return [
+        Day(day=d, right=totals[d][0], total=totals[d][1]) for d in (first + timedelta(days=i) for i in range(days))
+    ]
+
+
+def streak(s: Session, learner_id: str, at: datetime | None = None) -> int:
+    """Days in a row with at least one attempt, ending today (or yesterday, if not yet today)."""
+    at = at or now()
+    days = {
+        d.astimezone(UTC).date()
+        for d in s.scalars(
+            select(Attempt.created_at).where(Attempt.learner_id == learner_id, Attempt.created_at >= _since(400, at))
+        )
+    }
+    day = at.astimezone(UTC).date()
+    if day not in days:
+        day -= timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= timedelta(days=1)
+    return count
+
+
+def misses(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[str]:
+    """Spots whose latest attempt in the window had a wrong field, most recent first."""
+    at = at or now()
+    latest = (
+        select(Attempt.scenario_id, func.max(Attempt.id).label("last"))
+        .where(
+            Attempt.learner_id == learner_id,
+            Attempt.scenario_id.is_not(None),
+            Attempt.created_at >= _since(days, at),
+        )
+        .group_by(Attempt.scenario_id)
+        .subquery()
+    )
+    rows = s.execute(
+        select(Attempt.scenario_id)
+        .join(latest, Attempt.id == latest.c.last)
+        .where(Attempt.right < Attempt.total)
+        .order_by(Attempt.id.desc())
+    )
+    return list(rows.scalars())
+
+
+def attempt_count(s: Session, learner_id: str) -> int:
+    return s.scalar(select(func.count()).select_from(Attempt).where(Attempt.learner_id == learner_id)) or 0

@@ -1,0 +1,75 @@
+"""Optional accounts: sign up (the anonymous history comes along), sign in (merged), sign out."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, request, url_for
+from flask_babel import gettext as _
+
+from trainer.store import db
+from trainer.store.learners import AccountError, sign_in, sign_up
+
+from . import identity, limits
+from .render import render
+
+bp = Blueprint("accounts", __name__, url_prefix="/account")
+
+
+@bp.get("/")
+def show() -> Response:
+    return render("account/show.html", user=identity.account())
+
+
+@bp.route("/signup", methods=["GET", "POST"])
+def signup() -> Response:
+    form = {"email": "", "name": "", "instructor": False}
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        form = {
+            "email": request.form.get("email", "")[:300],
+            "name": request.form.get("name", "")[:200],
+            "instructor": request.form.get("instructor") == "yes",
+        }
+        try:
+            user, learner = sign_up(
+                db(),
+                email=form["email"],
+                password=request.form.get("password", ""),
+                name=form["name"],
+                instructor=form["instructor"],
+                learner_id=identity.learner_id(),
+            )
+        except AccountError as exc:
+            db().rollback()
+            errors[exc.field] = _(str(exc))
+        else:
+            db().commit()
+            identity.signed_in(user, learner.id)
+            return redirect(identity.safe_next(url_for("progress.show")), code=303)
+    return render("account/signup.html", form=form, errors=errors, next=identity.safe_next(""))
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> Response:
+    email = ""
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        email = request.form.get("email", "")[:300]
+        try:
+            user, learner = sign_in(
+                db(), email=email, password=request.form.get("password", ""), learner_id=identity.learner_id()
+            )
+        except AccountError as exc:
+            db().rollback()
+            limits.failed()
+            errors[exc.field] = _(str(exc))
+        else:
+            db().commit()
+            identity.signed_in(user, learner.id)
+            return redirect(identity.safe_next(url_for("progress.show")), code=303)
+    return render("account/login.html", email=email, errors=errors, next=identity.safe_next(""))
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    identity.signed_out()
+    return redirect(url_for("pages.home"), code=303)

@@ -1,0 +1,551 @@
+"""Classroom drills: an instructor runs a session, students join with a code and a display name.
+
+Everything lives in the database, so any app process serves any request:
+students and the instructor's views poll (htmx) and see the same state.
+A student's poll carries the version of what it shows, and gets 204 (htmx
+swaps nothing) until the session moves on, so a half-typed answer is not
+wiped every two seconds.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import random
+import secrets
+import uuid
+from datetime import timedelta
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, abort, current_app, redirect, request, session, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from trainer.store import classroom as store
+from trainer.store import db
+from trainer.store.models import ClassSession, ClassStudent, now
+
+from . import identity, library, limits
+from .library import Entry
+from .questions import check, resolve, shown_of, typed_of
+from .render import render, wants_fragment
+
+bp = Blueprint("classroom", __name__)
+
+STUDENTS = "class"  # session cookie: {class session id: student id}
+MAX_KEPT_CLASSES = 8
+DEFAULT_COUNT = 10
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _mine(session_id: str) -> ClassSession:
+    """The signed-in instructor's own session; anyone else's is not found."""
+    user = identity.account()
+    found = store.of_instructor(db(), session_id, user.id) if user is not None else None
+    if found is None:
+        abort(404, description=_("There is no session of yours at this address."))
+    return found
+
+
+def _by_code(code: str) -> ClassSession:
+    found = store.by_code(db(), code)
+    if found is None:
+        abort(404, description=_("There is no live session with this code."))
+    return found
+
+
+def _me(cs: ClassSession) -> ClassStudent | None:
+    kept = session.get(STUDENTS)
+    student_id = kept.get(cs.id) if isinstance(kept, dict) else None
+    return store.student(db(), cs, student_id if isinstance(student_id, str) else None)
+
+
+def _question(cs: ClassSession, position: int) -> Entry:
+    entry = resolve(cs.questions[position]) if 0 <= position < len(cs.questions) else None
+    if entry is None:
+        abort(404, description=_("This session has no such question."))
+    return entry
+
+
+def _base() -> str:
+    return (current_app.config.get("PUBLIC_URL") or os.environ.get("TRAINER_PUBLIC_URL") or request.host_url).rstrip(
+        "/"
+    )
+
+
+def join_url(cs: ClassSession) -> str:
+    return _base() + url_for("classroom.join_code", code=store.format_code(cs.code))
+
+
+def _qr(url: str) -> Markup:
+    return Markup(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff"))
+
+
+def _loopback() -> bool:
+    host = request.host.rsplit(":", 1)[0].strip("[]")
+    return not (current_app.config.get("PUBLIC_URL") or os.environ.get("TRAINER_PUBLIC_URL")) and host in (
+        "127.0.0.1",
+        "localhost",
+        "::1",
+    )
+
+
+# ------------------------------------------------------------------ instructor
+
+
+@bp.get("/classroom/")
+@identity.instructor_required
+def index() -> Response:
+    return render(
+        "classroom/index.html",
+        sessions=store.sessions_of(db(), identity.account().id),
+        topics=list(library().topics.values()),
+        form={"title": "", "mode": "paced", "count": DEFAULT_COUNT, "minutes": 60, "ids": "", "topics": []},
+        error=None,
+    )
+
+
+@bp.post("/classroom/new")
+@identity.instructor_required
+def create() -> Response:
+    lib = library()
+    form = {
+        "title": request.form.get("title", "")[:120],
+        "mode": request.form.get("mode", "paced"),
+        "count": _int(request.form.get("count"), DEFAULT_COUNT),
+        "minutes": _int(request.form.get("minutes"), 60),
+        "ids": request.form.get("ids", "")[:5000],
+        "topics": [t for t in request.form.getlist("topics") if t in lib.topics],
+    }
+    error = None
+    ids = [line.strip() for line in form["ids"].replace(",", "\n").splitlines() if line.strip()]
+    unknown = [i for i in ids if lib.get(i) is None]
+    if unknown:
+        error = _("Not in the library: %(ids)s.", ids=", ".join(unknown[:5]))
+    elif ids:
+        refs = ids
+    elif form["topics"]:
+        refs = _draw(form["topics"], max(1, min(form["count"], store.MAX_QUESTIONS)))
+    else:
+        error = _("Choose topics, or list the spots to ask.")
+    if error is None:
+        deadline = now() + timedelta(minutes=max(1, form["minutes"])) if form["mode"] == "self" else None
+        try:
+            cs = store.create(
+                db(),
+                instructor_id=identity.account().id,
+                title=form["title"],
+                mode=form["mode"],
+                refs=refs,
+                deadline=deadline,
+            )
+        except store.ClassError as exc:
+            db().rollback()
+            error = _(str(exc))
+        else:
+            db().commit()
+            return redirect(url_for("classroom.control", session_id=cs.id), code=303)
+    return render(
+        "classroom/index.html",
+        sessions=store.sessions_of(db(), identity.account().id),
+        topics=list(lib.topics.values()),
+        form=form,
+        error=error,
+    )
+
+
+def _int(raw: str | None, default: int) -> int:
+    raw = (raw or "").strip()
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else default
+
+
+def _draw(topics: list[str], count: int) -> list[str]:
+    """Spots from the chosen topics, taking turns between topics, easiest first within each."""
+    lib = library()
+    rng = random.Random(secrets.randbits(32))
+    pools = []
+    for slug in topics:
+        entries = list(lib.topics[slug].entries)
+        rng.shuffle(entries)
+        entries.sort(key=lambda e: e.level or 0)
+        pools.append(entries)
+    chosen: list[str] = []
+    while len(chosen) < count and any(pools):
+        for pool in pools:
+            while pool and pool[0].id in chosen:
+                pool.pop(0)
+            if pool and len(chosen) < count:
+                chosen.append(pool.pop(0).id)
+    return chosen
+
+
+def _live_context(cs: ClassSession) -> dict[str, Any]:
+    context: dict[str, Any] = {"cs": cs, "students": store.students(db(), cs), "count": len(cs.questions)}
+    if cs.mode == "paced" and cs.current >= 0:
+        entry = _question(cs, cs.current)
+        tally = store.tally(db(), cs, cs.current)
+        context.update(entry=entry, tally=tally, columns=_columns(entry, tally))
+    else:
+        context.update(entry=None, tally=None, columns=[], progress=store.answered_counts(db(), cs))
+    return context
+
+
+def _columns(entry: Entry, tally: store.Tally) -> list[dict[str, Any]]:
+    """One block per field of the card: the answers given, most common first, the right one marked."""
+    columns = []
+    for field in entry.quiz.fields():
+        correct = field.show(field.expected)
+        rows = tally.distribution.get(field.name, [])
+        columns.append(
+            {
+                "label": field.label,
+                "correct": correct,
+                "rows": [{"value": v, "count": n, "right": v == correct} for v, n in rows],
+            }
+        )
+    return columns
+
+
+@bp.get("/classroom/<session_id>/")
+@identity.instructor_required
+def control(session_id: str) -> Response:
+    cs = _mine(session_id)
+    url = join_url(cs)
+    return render(
+        "classroom/control.html",
+        "classroom/partials/_live.html",
+        join=url,
+        join_page=_base() + url_for("classroom.join"),
+        qr=_qr(url),
+        code=store.format_code(cs.code),
+        loopback=_loopback(),
+        **_live_context(cs),
+    )
+
+
+@bp.get("/classroom/<session_id>/live")
+@identity.instructor_required
+def live(session_id: str) -> Response:
+    cs = _mine(session_id)
+    return render("classroom/partials/_live.html", **_live_context(cs))
+
+
+@bp.post("/classroom/<session_id>/<action>")
+@identity.instructor_required
+def act(session_id: str, action: str) -> Response:
+    cs = _mine(session_id)
+    steps = {"next": store.advance, "reveal": store.reveal, "end": store.end}
+    if action == "remove":
+        store.remove(db(), cs, request.form.get("student", ""))
+    elif action in steps:
+        try:
+            steps[action](db(), cs)
+        except store.ClassError:
+            db().rollback()  # a double click on Next, say: the page shows where things are
+    else:
+        abort(404)
+    db().commit()
+    target = (
+        url_for("classroom.report", session_id=cs.id)
+        if action == "end"
+        else url_for("classroom.control", session_id=cs.id)
+    )
+    return redirect(target, code=303)
+
+
+@bp.get("/classroom/<session_id>/projector")
+@identity.instructor_required
+def projector(session_id: str) -> Response:
+    cs = _mine(session_id)
+    return render(
+        "classroom/projector.html",
+        "classroom/partials/_projector.html",
+        code=store.format_code(cs.code),
+        join=join_url(cs),
+        **_live_context(cs),
+    )
+
+
+def _report_context(cs: ClassSession) -> dict[str, Any]:
+    rows = store.all_answers(db(), cs)
+    people = store.students(db(), cs)
+    by_student: dict[str, dict[str, int]] = {
+        p.id: {"answered": 0, "all_right": 0, "right": 0, "total": 0} for p in people
+    }
+    by_question = [{"answered": 0, "all_right": 0, "entry": resolve(ref)} for ref in cs.questions]
+    for answer, who in rows:
+        if who.removed:
+            continue
+        cell = by_student[who.id]
+        cell["answered"] += 1
+        cell["right"] += answer.right
+        cell["total"] += answer.total
+        cell["all_right"] += int(answer.right == answer.total)
+        q = by_question[answer.position]
+        q["answered"] += 1
+        q["all_right"] += int(answer.right == answer.total)
+    return {
+        "cs": cs,
+        "people": people,
+        "by_student": by_student,
+        "by_question": by_question,
+        "count": len(cs.questions),
+    }
+
+
+@bp.get("/classroom/<session_id>/report")
+@identity.instructor_required
+def report(session_id: str) -> Response:
+    return render("classroom/report.html", **_report_context(_mine(session_id)))
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (names are typed by students)."""
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@bp.get("/classroom/<session_id>/answers.csv")
+@identity.instructor_required
+def export(session_id: str) -> Response:
+    cs = _mine(session_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "session",
+            "question",
+            "spot",
+            "student",
+            "removed",
+            "field",
+            "label",
+            "answer",
+            "correct",
+            "right",
+            "answered_at",
+        ]
+    )
+    for answer, who in store.all_answers(db(), cs):
+        entry = resolve(cs.questions[answer.position])
+        fields = {f.name: f for f in entry.quiz.fields()} if entry is not None else {}
+        for name, given in answer.answers.items():
+            field = fields.get(name)
+            writer.writerow(
+                [
+                    _cell(cs.title),
+                    answer.position + 1,
+                    cs.questions[answer.position],
+                    _cell(who.name),
+                    "yes" if who.removed else "no",
+                    name,
+                    field.label if field else "",
+                    _cell(given),
+                    field.show(field.expected) if field else "",
+                    "yes" if answer.marks.get(name) else "no",
+                    answer.created_at.isoformat(),
+                ]
+            )
+    filename = f"classroom-{cs.code}-answers.csv"
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
+
+
+# ------------------------------------------------------------------ students
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join() -> Response:
+    code = request.values.get("code", "")[:40]
+    name = request.form.get("name", "")[:100]
+    error = None
+    if request.method == "POST":
+        cs = store.by_code(db(), code)
+        if cs is None:
+            limits.failed()
+            error = _("There is no live session with this code. Check it with your instructor.")
+        else:
+            try:
+                who = store.join(db(), cs, name)
+            except store.ClassError as exc:
+                db().rollback()
+                error = _(str(exc))
+            else:
+                db().commit()
+                kept = session.get(STUDENTS)
+                kept = dict(kept) if isinstance(kept, dict) else {}
+                while len(kept) >= MAX_KEPT_CLASSES:
+                    kept.pop(next(iter(kept)))
+                kept[cs.id] = who.id
+                session[STUDENTS] = kept
+                return redirect(url_for("classroom.play", code=store.format_code(cs.code)), code=303)
+    return render("classroom/join.html", code=code, name=name, error=error)
+
+
+@bp.get("/join/<code>")
+def join_code(code: str) -> Response:
+    return render("classroom/join.html", code=store.format_code(store.normalize_code(code))[:9], name="", error=None)
+
+
+def _version(cs: ClassSession, who: ClassStudent) -> str:
+    return f"{cs.state}.{cs.current}.{int(cs.revealed)}.{int(who.removed)}"
+
+
+def _stage_context(cs: ClassSession, who: ClassStudent, **extra: Any) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "cs": cs,
+        "who": who,
+        "code": store.format_code(cs.code),
+        "version": _version(cs, who),
+        "count": len(cs.questions),
+        "entry": None,
+        "mine": None,
+        "feedback": None,
+        "answer": None,
+        "answer_id": uuid.uuid4().hex,
+        "notice": None,
+        "over": store.is_over(cs),
+    }
+    if cs.mode == "paced" and cs.state == "live" and cs.current >= 0:
+        entry = _question(cs, cs.current)
+        mine = store.answer_of(db(), who, cs.current)
+        context.update(entry=entry, mine=mine, position=cs.current)
+        if cs.revealed and mine is not None:
+            context["feedback"] = _feedback_of(entry, mine)
+    elif cs.mode == "self":
+        context["answers"] = store.answers_of(db(), who)
+    if cs.state == "ended" or store.is_over(cs):
+        got = store.answers_of(db(), who)
+        context["score"] = sum(1 for a in got.values() if a.right == a.total)
+    context.update(extra)
+    return context
+
+
+def _feedback_of(entry: Entry, stored: Any) -> Any:
+    return check(entry, stored.typed)[1]
+
+
+def _student(code: str) -> tuple[ClassSession, ClassStudent]:
+    cs = store.by_code(db(), code)
+    if cs is None:
+        # An ended session is still shown to its students (their score), never to anyone else.
+        cs = _ended_for_me(code)
+    who = _me(cs) if cs is not None else None
+    if cs is None or who is None:
+        abort(404, description=_("Join the session first."))
+    return cs, who
+
+
+def _ended_for_me(code: str) -> ClassSession | None:
+    kept = session.get(STUDENTS)
+    if not isinstance(kept, dict):
+        return None
+    from sqlalchemy import select
+
+    normalized = store.normalize_code(code)
+    return db().scalar(
+        select(ClassSession).where(ClassSession.code == normalized, ClassSession.id.in_(list(kept)[:MAX_KEPT_CLASSES]))
+    )
+
+
+@bp.get("/c/<code>")
+def play(code: str) -> Response:
+    cs, who = _student(code)
+    return render("classroom/play.html", **_stage_context(cs, who))
+
+
+@bp.get("/c/<code>/stage")
+def stage(code: str) -> Response:
+    cs, who = _student(code)
+    if request.args.get("v") == _version(cs, who):
+        return Response(status=204)
+    return render("classroom/partials/_stage.html", **_stage_context(cs, who))
+
+
+@bp.post("/c/<code>/answer")
+def answer(code: str) -> Response:
+    cs, who = _student(code)
+    position = _int(request.form.get("position"), -1)
+    if not 0 <= position < len(cs.questions):
+        abort(404)
+    entry = _question(cs, position)
+    typed = typed_of(entry, request.form)
+    answer_id = request.form.get("answer_id", "")
+    read, feedback = check(entry, typed)
+    if feedback is None:
+        # Unreadable: the form comes back with the messages, nothing stored (status 200 so htmx swaps it).
+        extra = {"answer": read, "answer_id": answer_id, "entry": entry, "position": position}
+        return _answer_response(cs, who, position, extra)
+    try:
+        stored, _created = store.submit(
+            db(),
+            cs,
+            who,
+            answer_id=answer_id,
+            position=position,
+            typed=typed,
+            shown=shown_of(feedback),
+            marks={m.field.name: m.right for m in feedback.marks},
+        )
+    except store.ClassError as exc:
+        db().rollback()
+        return _answer_response(cs, who, position, {"notice": _(str(exc))})
+    db().commit()
+    return _answer_response(cs, who, position, {"received": stored.id})
+
+
+def _answer_response(cs: ClassSession, who: ClassStudent, position: int, extra: dict[str, Any]) -> Response:
+    if cs.mode == "self":
+        if "received" in extra:
+            if wants_fragment():
+                return render("classroom/partials/_self_question.html", **_self_context(cs, who, position, extra))
+            return redirect(
+                url_for("classroom.self_question", code=store.format_code(cs.code), number=position + 1), code=303
+            )
+        return render(
+            "classroom/self_question.html",
+            "classroom/partials/_self_question.html",
+            **_self_context(cs, who, position, extra),
+        )
+    if wants_fragment() or "answer" in extra or "notice" in extra:
+        return render("classroom/play.html", "classroom/partials/_stage.html", **_stage_context(cs, who, **extra))
+    return redirect(url_for("classroom.play", code=store.format_code(cs.code)), code=303)
+
+
+def _self_context(
+    cs: ClassSession, who: ClassStudent, position: int, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    entry = _question(cs, position)
+    mine = store.answer_of(db(), who, position)
+    context = {
+        "cs": cs,
+        "who": who,
+        "code": store.format_code(cs.code),
+        "entry": entry,
+        "position": position,
+        "number": position + 1,
+        "count": len(cs.questions),
+        "mine": mine,
+        "feedback": _feedback_of(entry, mine) if mine is not None else None,
+        "answer": None,
+        "answer_id": uuid.uuid4().hex,
+        "notice": None,
+        "over": store.is_over(cs),
+    }
+    context.update(extra or {})
+    return context
+
+
+@bp.get("/c/<code>/q/<int:number>")
+def self_question(code: str, number: int) -> Response:
+    cs, who = _student(code)
+    if cs.mode != "self" or not 1 <= number <= len(cs.questions):
+        abort(404)
+    return render("classroom/self_question.html", **_self_context(cs, who, number - 1))

@@ -1,0 +1,285 @@
+"""Exam mode: a timed exam from a template, answers saved without feedback, one submission,
+a result with a review, and a public verification page."""
+
+from __future__ import annotations
+
+import secrets
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask_babel import gettext as _
+
+from trainer.store import db
+from trainer.store import exams as store
+from trainer.store.models import ExamAttempt, now
+
+from . import identity
+from .library import topic_name
+from .questions import check, generated_parts, resolve, typed_of
+from .render import render
+
+bp = Blueprint("exams", __name__)
+
+MAX_NAME = 80
+
+
+def templates() -> dict[str, store.ExamTemplate]:
+    """The shipped templates plus any in the ``EXAM_TEMPLATES`` setting, by slug."""
+    extra = current_app.config.get("EXAM_TEMPLATES", ())
+    return {t.slug: t for t in (*store.TEMPLATES, *extra)}
+
+
+def grade(ref: str, typed: dict[str, list[str]] | None) -> store.Graded:
+    entry = resolve(ref)
+    if entry is None:
+        return store.Graded(marks={})
+    fields = [f.name for f in entry.quiz.fields()]
+    if typed is None:
+        return store.Graded(marks={name: False for name in fields})
+    _answer, feedback = check(entry, typed)
+    if feedback is None:
+        return store.Graded(marks={name: False for name in fields})
+    return store.Graded(marks={m.field.name: m.right for m in feedback.marks})
+
+
+def _exam(exam_id: str) -> ExamAttempt:
+    """The learner's own exam, closed first if its time is up; anyone else's is not found."""
+    exam = store.owned(db(), exam_id, identity.learner_id())
+    if exam is None:
+        abort(404, description=_("There is no exam of yours at this address."))
+    if exam.finished_at is None and now() >= exam.deadline:
+        store.close(db(), exam, grade, by="deadline")
+        db().commit()
+    return exam
+
+
+def _no_store(response: Response) -> Response:
+    # An exam page must not come back from the browser's cache after the exam has moved on.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/exams/")
+def index() -> Response:
+    store.close_expired(db(), grade)
+    db().commit()
+    learner = identity.learner_id()
+    user = identity.account()
+    return render(
+        "exam/index.html",
+        templates=list(templates().values()),
+        mine=store.of_learner(db(), learner) if learner else [],
+        name=user.name if user else "",
+        error=None,
+        error_slug=None,
+        percent=store.percent,
+    )
+
+
+@bp.post("/exams/<slug>/start")
+def start(slug: str) -> Response:
+    template = templates().get(slug)
+    if template is None:
+        abort(404, description=_("There is no such exam."))
+    name = " ".join(request.form.get("name", "").split())
+    if not name or len(name) > MAX_NAME:
+        learner = identity.learner_id()
+        return render(
+            "exam/index.html",
+            templates=list(templates().values()),
+            mine=store.of_learner(db(), learner) if learner else [],
+            name=name[:MAX_NAME],
+            error=_("Enter your name as it should appear on the result (up to 80 characters)."),
+            error_slug=slug,
+            percent=store.percent,
+        )
+    refs = _draw(template)
+    exam = store.start(db(), template, learner_id=identity.learner_id(create=True), name=name, refs=refs)
+    db().commit()
+    return redirect(url_for("exams.question", exam_id=exam.id, number=1), code=303)
+
+
+def _draw(template: store.ExamTemplate) -> list[str]:
+    """The template's questions; a generated spot that cannot be built is replaced by the next index."""
+    refs = template.draw(secrets.randbits(31))
+    usable = []
+    for ref in refs:
+        parts = generated_parts(ref)
+        tries = 0
+        while resolve(ref) is None and parts is not None and tries < 20:
+            tries += 1
+            topic, level, seed, index = parts
+            ref = store.gen_ref(topic, level, seed, index + 1000 * tries)
+        if resolve(ref) is None:
+            abort(500, description=f"exam template {template.slug}: question {ref} cannot be built")
+        usable.append(ref)
+    return usable
+
+
+def _question_context(exam: ExamAttempt, number: int) -> dict[str, Any]:
+    if not 1 <= number <= len(exam.questions):
+        abort(404, description=_("This exam has no question %(n)s.", n=number))
+    entry = resolve(exam.questions[number - 1])
+    if entry is None:
+        abort(404)
+    saved = store.answers(db(), exam)
+    return {
+        "exam": exam,
+        "number": number,
+        "count": len(exam.questions),
+        "entry": entry,
+        "quiz": entry.quiz,
+        "spot": entry.spot,
+        "answered": {p + 1 for p in saved},
+        "seconds_left": max(0, int((exam.deadline - now()).total_seconds())),
+        "saved": saved.get(number - 1),
+    }
+
+
+@bp.get("/exams/<exam_id>/q/<int:number>")
+def question(exam_id: str, number: int) -> Response:
+    exam = _exam(exam_id)
+    if exam.finished_at is not None:
+        return redirect(url_for("exams.result", exam_id=exam.id))
+    context = _question_context(exam, number)
+    saved = context["saved"]
+    answer = check(context["entry"], saved.answers)[0] if saved is not None else None
+    # What was saved is shown again, without any mark: no feedback before the submission.
+    if answer is not None:
+        answer = type(answer)(raw=answer.raw, values={}, errors={})
+    return _no_store(render("exam/question.html", answer=answer, **context))
+
+
+@bp.post("/exams/<exam_id>/q/<int:number>")
+def save(exam_id: str, number: int) -> Response:
+    exam = _exam(exam_id)
+    if exam.finished_at is not None:
+        return redirect(url_for("exams.result", exam_id=exam.id, late=1), code=303)
+    context = _question_context(exam, number)
+    entry = context["entry"]
+    typed = typed_of(entry, request.form)
+    answer, _feedback = check(entry, typed)
+    if not answer.ok:
+        # Unreadable input is pointed out (that says nothing about right or wrong); nothing is saved.
+        answer = type(answer)(raw=answer.raw, values={}, errors=answer.errors)
+        return _no_store(render("exam/question.html", answer=answer, **context))
+    try:
+        store.save_answer(db(), exam, number - 1, typed)
+    except store.ExamClosed:
+        db().rollback()
+        return redirect(url_for("exams.result", exam_id=exam.id, late=1), code=303)
+    db().commit()
+    go = request.form.get("go")
+    if go == "submit" or (go == "next" and number == len(exam.questions)):
+        return redirect(url_for("exams.confirm", exam_id=exam.id), code=303)
+    target = number + 1 if go == "next" else number
+    return redirect(url_for("exams.question", exam_id=exam.id, number=target), code=303)
+
+
+@bp.get("/exams/<exam_id>/submit")
+def confirm(exam_id: str) -> Response:
+    exam = _exam(exam_id)
+    if exam.finished_at is not None:
+        return redirect(url_for("exams.result", exam_id=exam.id))
+    saved = store.answers(db(), exam)
+    missing = [n for n in range(1, len(exam.questions) + 1) if n - 1 not in saved]
+    return _no_store(
+        render(
+            "exam/confirm.html",
+            exam=exam,
+            missing=missing,
+            count=len(exam.questions),
+            seconds_left=max(0, int((exam.deadline - now()).total_seconds())),
+        )
+    )
+
+
+@bp.post("/exams/<exam_id>/submit")
+def submit(exam_id: str) -> Response:
+    exam = _exam(exam_id)
+    if exam.finished_at is None:
+        store.close(db(), exam, grade, by="submit")
+        db().commit()
+    return redirect(url_for("exams.result", exam_id=exam.id), code=303)
+
+
+@bp.get("/exams/<exam_id>/result")
+def result(exam_id: str) -> Response:
+    exam = _exam(exam_id)
+    if exam.finished_at is None:
+        return redirect(url_for("exams.question", exam_id=exam.id, number=1))
+    saved = store.answers(db(), exam)
+    review = []
+    topics: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for position, ref in enumerate(exam.questions):
+        entry = resolve(ref)
+        if entry is None:
+            continue
+        row = saved.get(position)
+        feedback = check(entry, row.answers)[1] if row is not None else None
+        rows = []
+        for field in entry.quiz.fields():
+            mark = feedback.mark(field.name) if feedback is not None else None
+            rows.append(
+                {
+                    "label": field.label,
+                    "given": mark.given if mark is not None else None,
+                    "correct": field.show(field.expected),
+                    "right": bool(mark and mark.right),
+                }
+            )
+        right = feedback is not None and feedback.all_right
+        for slug in entry.topics[:1] or ("other",):
+            topics[slug][0] += int(right)
+            topics[slug][1] += 1
+        review.append(
+            {"number": position + 1, "entry": entry, "rows": rows, "right": right, "answered": row is not None}
+        )
+    breakdown = sorted(((topic_name(k), r, t) for k, (r, t) in topics.items()), key=lambda x: (x[1] / x[2], x[0]))
+    return _no_store(
+        render(
+            "exam/result.html",
+            exam=exam,
+            count=len(exam.questions),
+            percent=store.percent(exam.score or 0, len(exam.questions)),
+            used=_duration(exam.started_at, exam.finished_at),
+            breakdown=breakdown,
+            review=review,
+            late=bool(request.args.get("late")),
+            code=_shown_code(exam.verify_code or ""),
+        )
+    )
+
+
+def _duration(start: datetime, end: datetime) -> str:
+    seconds = max(0, int((end - start).total_seconds()))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _shown_code(code: str) -> str:
+    return f"{code[:5]}-{code[5:]}" if len(code) == store.CODE_LENGTH else code
+
+
+@bp.get("/verify/")
+def verify_form() -> Response:
+    code = request.args.get("code", "").strip()
+    if code:
+        return redirect(url_for("exams.verify", code=store.normalize_code(code)[:32] or "-"))
+    return render("exam/verify.html", exam=None, code="", looked=False, percent=store.percent)
+
+
+@bp.get("/verify/<code>")
+def verify(code: str) -> Response:
+    store.close_expired(db(), grade)
+    db().commit()
+    exam = store.verified(db(), code)
+    return render(
+        "exam/verify.html",
+        exam=exam,
+        code=_shown_code(store.normalize_code(code)[:32]),
+        looked=True,
+        percent=store.percent,
+        status=200 if exam is not None else 404,
+    )

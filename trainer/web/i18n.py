@@ -1,0 +1,159 @@
+"""Which language a request is answered in, and how a learner changes it.
+
+In order: ``?lang=`` in the URL (the language switcher's links), then the
+``lang`` cookie that such a link leaves behind, then the browser's
+``Accept-Language``, then the ``LOCALE`` setting. The languages are
+``en``, ``zh-Hant`` and ``zh-Hans``; Flask-Babel gets their Babel names
+(``zh_Hant``), which are also the catalog folders' names.
+
+``Accept-Language`` is read with an explicit map rather than Werkzeug's
+``best_match``: a browser in Taipei sends ``zh-TW`` and one in Shanghai
+``zh-CN``, and neither tag names a script, so plain matching against
+``zh-Hant``/``zh-Hans`` cannot tell them apart.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote, urlencode
+
+import flask_babel
+from flask import Flask, Response, current_app, request
+
+from trainer.translations import AUTONYMS, DEFAULT, FOLDER, LOCALES, babel_name, tag
+
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+# Query arguments a page reads; the switcher's links keep them (anything else
+# would end up in markup that is cached and shown to every learner).
+KEPT_ARGS = ("topic", "level")
+_MAX_PREFERENCES = 32  # a real browser sends a handful
+
+# A language tag as BCP 47 spells it: letters, then subtags of letters and digits.
+_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
+# Regions whose Chinese is written in Traditional characters.
+_TRADITIONAL_REGIONS = frozenset({"tw", "hk", "mo"})
+
+
+def locale_for(value: str | None) -> str | None:
+    """A language tag -> ``en``, ``zh-Hant``, ``zh-Hans``, or None when we do not have it.
+
+    A script subtag decides (``zh-Hant-HK``, ``zh-Hans-TW``); otherwise
+    Taiwan, Hong Kong and Macau read Traditional, and bare ``zh``, ``zh-CN``,
+    ``zh-SG`` and any other region read Simplified.
+
+    >>> [locale_for(t) for t in ("zh-TW", "zh-hk", "zh_MO", "zh-Hant", "zh-CN", "zh", "zh-Hans-HK", "en-GB", "fr")]
+    ['zh-Hant', 'zh-Hant', 'zh-Hant', 'zh-Hant', 'zh-Hans', 'zh-Hans', 'zh-Hans', 'en', None]
+    """
+    value = (value or "").strip().replace("_", "-")
+    if not _TAG.fullmatch(value):
+        return None
+    subtags = value.lower().split("-")
+    if subtags[0] == "en":
+        return "en"
+    if subtags[0] != "zh":
+        return None
+    rest = set(subtags[1:])
+    if "hant" in rest:
+        return "zh-Hant"
+    if "hans" in rest:
+        return "zh-Hans"
+    if rest & _TRADITIONAL_REGIONS:
+        return "zh-Hant"
+    return "zh-Hans"
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The first language we have among the browser's, in order of preference.
+
+    Higher ``q`` first; equal ``q`` keeps the header's order; ``q=0`` and
+    ``*`` name nothing.
+
+    >>> from_accept_language("fr-FR, zh-TW;q=0.8, en;q=0.5")
+    'zh-Hant'
+    >>> from_accept_language("en;q=0.4, zh-CN;q=0.9")
+    'zh-Hans'
+    """
+    if not header:
+        return None
+    preferences = []
+    for order, part in enumerate(header.split(",")[:_MAX_PREFERENCES]):
+        name, _, params = part.partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        name = name.strip()
+        if name and name != "*" and 0 < quality <= 1:
+            preferences.append((-quality, order, name))
+    for _, _, name in sorted(preferences):
+        locale = locale_for(name)
+        if locale is not None:
+            return locale
+    return None
+
+
+def select() -> str:
+    """The request's language (for Flask-Babel, which asks once per request)."""
+    chosen = (
+        locale_for(request.args.get("lang"))
+        or locale_for(request.cookies.get(COOKIE))
+        or from_accept_language(request.headers.get("Accept-Language"))
+        or current_app.config["LOCALE"]
+    )
+    return babel_name(chosen)
+
+
+def current() -> str:
+    """``en``, ``zh-Hant`` or ``zh-Hans``: the language of this request (the default outside one)."""
+    return tag(flask_babel.get_locale() or DEFAULT)
+
+
+def language_links() -> list[dict[str, object]]:
+    """The switcher: each language with a link to this page in it."""
+    here = current()
+    path = quote(request.script_root + request.path, safe="/")
+    kept = [(key, value) for key in KEPT_ARGS for value in request.args.getlist(key)[:1]]
+    return [
+        {
+            "code": code,
+            "name": AUTONYMS[code],
+            "url": f"{path}?{urlencode([*kept, ('lang', code)])}",
+            "current": code == here,
+        }
+        for code in LOCALES
+    ]
+
+
+def remember(response: Response) -> Response:
+    """Keep a language picked with ``?lang=``, and say what the page depends on."""
+    picked = locale_for(request.args.get("lang"))
+    if picked is not None and picked != request.cookies.get(COOKIE):
+        response.set_cookie(
+            COOKIE,
+            picked,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+        )
+    if response.mimetype == "text/html":
+        # The same URL is English, Traditional or Simplified depending on these.
+        response.vary.update(("Cookie", "Accept-Language"))
+        response.headers.setdefault("Content-Language", current())
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(FOLDER))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", babel_name(app.config["LOCALE"]))
+    flask_babel.Babel(app, locale_selector=select)
+    app.after_request(remember)
+
+    @app.context_processor
+    def language() -> dict[str, object]:
+        return {"lang": current(), "languages": language_links()}

@@ -1,0 +1,82 @@
+"""Who is asking: the learner id and the signed-in account, both in the signed session cookie."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import abort, g, redirect, request, session, url_for
+
+from trainer.store import db
+from trainer.store.models import Account
+
+LEARNER = "learner"
+ACCOUNT = "account"
+
+
+def learner_id(*, create: bool = False) -> str | None:
+    """This browser's learner id; ``create`` makes one (anonymous) when there is none yet."""
+    value = session.get(LEARNER)
+    if isinstance(value, str) and len(value) == 32:
+        return value
+    if not create:
+        return None
+    value = secrets.token_hex(16)
+    session[LEARNER] = value
+    session.permanent = True
+    return value
+
+
+def account() -> Account | None:
+    if "_account" not in g:
+        account_id = session.get(ACCOUNT)
+        g._account = db().get(Account, account_id) if isinstance(account_id, int) else None
+    return g._account
+
+
+def signed_in(user: Account, learner: str) -> None:
+    """A new session for the account (a fresh CSRF token, no left-overs from before)."""
+    session.clear()
+    session[ACCOUNT] = user.id
+    session[LEARNER] = learner
+    session.permanent = True
+    g._account = user
+
+
+def signed_out() -> None:
+    session.clear()
+    g.pop("_account", None)
+
+
+def safe_next(default: str) -> str:
+    """The ``next`` address if it is a path on this site, else ``default``."""
+    target = request.values.get("next", "")
+    parts = urlsplit(target)
+    if target.startswith("/") and not target.startswith("//") and not parts.scheme and not parts.netloc:
+        return target
+    return default
+
+
+def login_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if account() is None:
+            return redirect(url_for("accounts.login", next=request.full_path.rstrip("?")))
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
+def instructor_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(view)
+    @login_required
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        user = account()
+        if user is None or not user.is_instructor:
+            abort(403, description="This page is for instructor accounts.")
+        return view(*args, **kwargs)
+
+    return wrapped

@@ -1,0 +1,49 @@
+"""The app's memory in the web app: the store, rate limits, and the pages built on them
+(accounts, progress, exams, classroom drills). ``create_app`` calls ``init_app``."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Flask
+
+from trainer import store
+
+from . import limits
+
+
+def init_app(app: Flask) -> None:
+    if "babel" not in app.extensions:
+        from flask_babel import Babel
+
+        Babel(app)
+    # The anonymous learner id lives in the session cookie: keep it for a year.
+    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
+    app.config["PERMANENT_SESSION_LIFETIME"] = max(app.config["PERMANENT_SESSION_LIFETIME"], timedelta(days=365))
+    store.init_app(app)
+
+    from . import accounts, classroom, exams, progress
+
+    for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp):
+        app.register_blueprint(blueprint)
+    progress.init_app(app)
+    _compile_templates(app)
+    limits.init_app(
+        app,
+        {
+            "accounts.login": limits.LOGIN_LIMIT,
+            "classroom.join": limits.JOIN_LIMIT,
+        },
+    )
+
+
+def _compile_templates(app: Flask) -> None:
+    """Compile the pages a class opens all at once, before ``trainer serve`` forks: otherwise the
+    first poll after "Next" finds every thread of every process compiling the same templates."""
+    names = [
+        n
+        for n in app.jinja_env.list_templates()
+        if n.startswith(("account/", "progress/", "exam/", "classroom/", "partials/"))
+    ]
+    for name in names:
+        app.jinja_env.get_template(name)

@@ -1,0 +1,126 @@
+"""Self-study: record every graded drill answer, and the progress page built from them."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from flask import Blueprint, Flask, Response, redirect, request, session, url_for
+from markupsafe import Markup
+
+from trainer.store import db
+from trainer.store import progress as stats
+
+from . import identity, library
+from .chart import accuracy_chart
+from .library import Entry, topic_name
+from .questions import check, marks_of, rules_of
+from .render import render
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("progress", __name__, url_prefix="/progress")
+
+SHOWN = "shown"  # (scenario id, when the drill page was opened, ms)
+MAX_DURATION_MS = 60 * 60 * 1000  # longer than this is a tab left open, not time spent
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(_note_drill_opened)
+
+
+def _note_drill_opened() -> None:
+    """The time a drill answer took is counted from when its page (or "Try again") was opened."""
+    if request.endpoint == "drill.show" and request.method == "GET":
+        session[SHOWN] = [(request.view_args or {}).get("scenario_id", ""), int(time.time() * 1000)]
+
+
+def record_attempt(entry: Entry, form: Any) -> None:
+    """Store a graded drill answer for this browser's learner (called by the drill; never fails it)."""
+    answer, feedback = check(entry, {f.name: form.getlist(f.name) for f in entry.quiz.fields()})
+    if feedback is None:
+        return  # input errors: nothing was graded
+    shown = session.get(SHOWN)
+    duration = None
+    if isinstance(shown, list) and len(shown) == 2 and shown[0] == entry.id and isinstance(shown[1], int):
+        elapsed = int(time.time() * 1000) - shown[1]
+        duration = elapsed if 0 <= elapsed <= MAX_DURATION_MS else None
+    try:
+        stats.record(
+            db(),
+            learner_id=identity.learner_id(create=True),
+            scenario_id=entry.id,
+            topics=list(entry.topics),
+            rules=rules_of(entry),
+            answers={k: list(v) for k, v in answer.raw.items()},
+            marks=marks_of(feedback),
+            duration_ms=duration,
+        )
+        db().commit()
+    except Exception:  # the learner still gets their feedback; the log says what was lost
+        db().rollback()
+        log.exception("could not record an attempt at %s", entry.id)
+
+
+def _days() -> int:
+    raw = request.args.get("days", "")
+    return int(raw) if raw in {str(d) for d in stats.WINDOWS} else 30
+
+
+@bp.get("/")
+def show() -> Response:
+    learner = identity.learner_id()
+    days = _days()
+    lib = library()
+    context: dict[str, Any] = {
+        "days": days,
+        "windows": stats.WINDOWS,
+        "user": identity.account(),
+        "has_history": False,
+    }
+    if learner is not None and stats.attempt_count(db(), learner):
+        topics, rules = stats.accuracy(db(), learner, days)
+        missed = [lib.get(i) for i in stats.misses(db(), learner, days)]
+        srs = stats.srs_enabled(db(), learner)
+        context.update(
+            has_history=True,
+            topics=[(topic_name(a.key), a) for a in topics],
+            rules=rules,
+            misses=[e for e in missed if e is not None],
+            streak=stats.streak(db(), learner),
+            chart=Markup(accuracy_chart(stats.daily(db(), learner, days))),
+            srs=srs,
+            due=len(stats.due(db(), learner)) if srs else 0,
+        )
+    return render("progress/show.html", "progress/partials/_tables.html", **context)
+
+
+@bp.post("/spaced-repetition")
+def spaced_repetition() -> Response:
+    learner = identity.learner_id(create=True)
+    stats.set_spaced_repetition(db(), learner, request.form.get("enabled") == "yes")
+    db().commit()
+    return redirect(url_for("progress.show"), code=303)
+
+
+@bp.get("/replay")
+def replay() -> Response:
+    """The most recent spot still missed (answer it right and it leaves the list)."""
+    learner = identity.learner_id()
+    lib = library()
+    for scenario_id in stats.misses(db(), learner, 90) if learner else []:
+        if lib.get(scenario_id) is not None:
+            return redirect(url_for("drill.show", scenario_id=scenario_id))
+    return redirect(url_for("progress.show"))
+
+
+@bp.get("/review")
+def review() -> Response:
+    """The most overdue spot to review today."""
+    learner = identity.learner_id()
+    lib = library()
+    for scenario_id in stats.due(db(), learner) if learner else []:
+        if lib.get(scenario_id) is not None:
+            return redirect(url_for("drill.show", scenario_id=scenario_id))
+    return redirect(url_for("progress.show"))

@@ -1,0 +1,109 @@
+"""Questions by reference: a library spot by its id, or a generated one as ``gen:topic:level:seed:index``.
+
+Exams and classroom sessions store references; the spot, its questions and
+the engine's answers are rebuilt from them (generated spots are kept in a
+bounded cache: the same reference always gives the same spot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import yaml
+from flask import current_app
+
+from trainer.coverage import rule_ids
+from trainer.generate import GenerateError, generate
+from trainer.quiz import Answer, Feedback, QuizError, build_quiz, grade, read_answer
+from trainer.scenarios import ScenarioError, load_text
+
+from . import library
+from .library import Entry
+from .spot import build_spot
+
+
+class Typed:
+    """What was typed, stored as ``{field: [values]}``, read back like a form."""
+
+    def __init__(self, values: Mapping[str, list[str]] | None) -> None:
+        self.values = values or {}
+
+    def getlist(self, key: str) -> list[str]:
+        return list(self.values.get(key, ()))
+
+
+def resolve(ref: str) -> Entry | None:
+    if ref.startswith("gen:"):
+        return _generated(ref, _locale())
+    return library().get(ref)
+
+
+def _locale() -> str:
+    try:
+        from .i18n import current
+    except ImportError:
+        return current_app.config["LOCALE"]
+    return current()
+
+
+@lru_cache(maxsize=2048)
+def _generated(ref: str, locale: str) -> Entry | None:
+    try:
+        _, topic, level, seed, index = ref.split(":")
+        spot = generate(topic, level=int(level), seed=int(seed), start=int(index))[0]
+        text = yaml.safe_dump(spot.document, sort_keys=False, allow_unicode=True)
+        scenario = load_text(text, f"{spot.id}.yaml")
+        title = scenario.title.text(locale) if scenario.title is not None else ""
+        return Entry(
+            id=scenario.id,
+            title=title or scenario.id,
+            level=scenario.level,
+            topics=tuple(scenario.topics or ()),
+            scenario=scenario,
+            quiz=build_quiz(scenario, locale=locale),
+            spot=build_spot(scenario),
+        )
+    except (ValueError, GenerateError, ScenarioError, QuizError):
+        return None
+
+
+def generated_parts(ref: str) -> tuple[str, int, int, int] | None:
+    if not ref.startswith("gen:"):
+        return None
+    _, topic, level, seed, index = ref.split(":")
+    return topic, int(level), int(seed), int(index)
+
+
+_RULES: dict[tuple[str, str], tuple[str, ...]] = {}
+_MAX_RULES = 8192
+
+
+def rules_of(entry: Entry) -> list[str]:
+    """The rule IDs the spot's questions exercise, measured from the engine's derivation."""
+    key = (entry.id, str(entry.scenario.file))
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= _MAX_RULES:
+            _RULES.clear()
+        found = _RULES[key] = tuple(sorted(rule_ids(entry.scenario)))
+    return list(found)
+
+
+def typed_of(entry: Entry, form: Any) -> dict[str, list[str]]:
+    return {f.name: [str(v) for v in form.getlist(f.name)] for f in entry.quiz.fields()}
+
+
+def check(entry: Entry, typed: Mapping[str, list[str]] | None) -> tuple[Answer, Feedback | None]:
+    answer = read_answer(entry.quiz, Typed(typed))
+    return answer, grade(entry.quiz, answer) if answer.ok else None
+
+
+def marks_of(feedback: Feedback) -> dict[str, bool]:
+    return {m.field.name: m.right for m in feedback.marks}
+
+
+def shown_of(feedback: Feedback) -> dict[str, str]:
+    """Each field's answer as a learner reads it ("1,400", "fold, call")."""
+    return {m.field.name: m.given for m in feedback.marks}
