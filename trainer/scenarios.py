@@ -721,7 +721,7 @@ def _replay(c: _Checker, game: Game, stacks, start: Street, pot: int, actions: l
         raise c.fail(c.line_of(c.doc, "stacks"), "stacks", str(exc)) from None
     for act in actions:
         if hand.betting_over:
-            raise c.bad_action(act.line, act.text, f'betting is over after the previous action; nobody is to act')
+            raise c.bad_action(act.line, act.text, 'betting is over after the previous action; nobody is to act')
         if act.street != hand.street:
             if list(Street).index(act.street) < list(Street).index(hand.street):
                 raise c.bad_action(act.line, act.text, f'the {act.street} betting is already over; this action belongs to the {hand.street} (list later streets under their own key, e.g. actions: {{flop: [...], turn: [...]}})')

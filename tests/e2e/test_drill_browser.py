@@ -6,19 +6,12 @@ import re
 
 import pytest
 
+from tests.answers import BTN_TYPED
+
 pytestmark = pytest.mark.e2e
+RIGHT = BTN_TYPED
 
 DRILL = "/drill/btn-faces-short-all-in"
-RIGHT = {
-    "current_total": "1400",
-    "last_full_increment": "1000",
-    "committed": "0",
-    "to_add": "1400",
-    "call": "1400",
-    "min_to": "2400",
-    "max_to": "10000",
-    "pot": "4000",
-}
 
 
 def fill(page, answer: dict, *, acted: str = "no", legal=("fold", "call", "raise")):

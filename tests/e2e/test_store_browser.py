@@ -7,19 +7,11 @@ import re
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+from tests.answers import BTN, BTN_TYPED
 
-BTN = "btn-faces-short-all-in"
-BTN_RIGHT = {
-    "current_total": "1400",
-    "last_full_increment": "1000",
-    "committed": "0",
-    "to_add": "1400",
-    "call": "1400",
-    "min_to": "2400",
-    "max_to": "10000",
-    "pot": "4000",
-}
+pytestmark = pytest.mark.e2e
+BTN_RIGHT = BTN_TYPED
+
 POLL_MS = 8000  # the pages poll every 2 s
 
 

@@ -2,25 +2,9 @@
 
 from __future__ import annotations
 
-import re
 
-TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-HTMX = {"HX-Request": "true"}
+from tests.answers import BTN, BTN_RIGHT, HTMX, TOKEN  # noqa: F401
 
-# The seed-003 BTN spot (tests/web/scenarios/reopen/btn-faces-short-all-in.yaml), all right.
-BTN = "btn-faces-short-all-in"
-BTN_RIGHT = {
-    "current_total": "1400",
-    "last_full_increment": "1000",
-    "committed": "0",
-    "acted": "no",
-    "to_add": "1400",
-    "legal": ["fold", "call", "raise"],
-    "call": "1400",
-    "min_to": "2400",
-    "max_to": "10000",
-    "pot": "4000",
-}
 BTN_TWO_WRONG = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800"}
 
 

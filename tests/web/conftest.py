@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -13,8 +12,7 @@ HERE = Path(__file__).parent
 SCENARIOS = HERE / "scenarios"
 BROKEN = HERE.parents[1] / "fixtures" / "scenarios-broken"  # kept out of tests/ so `trainer check tests/` stays green
 
-TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-HTMX = {"HX-Request": "true"}
+from tests.answers import BTN_RIGHT, HTMX, TOKEN  # noqa: F401  (re-exported to the web tests)
 
 
 @pytest.fixture
@@ -61,16 +59,3 @@ def drill(client):
     return lambda scenario_id: Drill(client, scenario_id)
 
 
-# The seed-003 BTN spot (SCENARIO-FORMAT.md): what a learner who knows the rules answers.
-BTN_RIGHT = {
-    "current_total": "1400",
-    "last_full_increment": "1000",
-    "committed": "0",
-    "acted": "no",
-    "to_add": "1400",
-    "legal": ["fold", "call", "raise"],
-    "call": "1400",
-    "min_to": "2400",
-    "max_to": "10000",
-    "pot": "4000",
-}

@@ -1,0 +1,27 @@
+"""Answers shared by the web, store and browser tests.
+
+The seed-003 BTN spot (SCENARIO-FORMAT.md's example; the file is
+tests/web/scenarios/reopen/btn-faces-short-all-in.yaml): what a learner who
+knows the rules types into each field.
+"""
+
+import re
+
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+HTMX = {"HX-Request": "true"}
+
+BTN = "btn-faces-short-all-in"
+BTN_RIGHT = {
+    "current_total": "1400",
+    "last_full_increment": "1000",
+    "committed": "0",
+    "acted": "no",
+    "to_add": "1400",
+    "legal": ["fold", "call", "raise"],
+    "call": "1400",
+    "min_to": "2400",
+    "max_to": "10000",
+    "pot": "4000",
+}
+# the typed fields only (a browser test ticks the choices itself)
+BTN_TYPED = {name: value for name, value in BTN_RIGHT.items() if name not in ("acted", "legal")}
