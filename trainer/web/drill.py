@@ -12,7 +12,7 @@ from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, grade, read_answer
 
-from . import library
+from . import library, questions
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
@@ -25,8 +25,15 @@ bp = Blueprint("drill", __name__, url_prefix="/drill")
 MAX_TYPED_ANSWER = 256  # characters in all fields together
 
 
+def _lookup(scenario_id: str) -> Entry | None:
+    """A library spot by id, or a generated one by its reference ``gen:topic:level:seed:index``."""
+    if scenario_id.startswith("gen:"):
+        return questions.resolve(scenario_id)
+    return library().get(scenario_id)
+
+
 def _entry(scenario_id: str) -> Entry:
-    entry = library().get(scenario_id)
+    entry = _lookup(scenario_id)
     if entry is None:
         abort(404, description=_("There is no scenario with that name."))
     return entry
@@ -78,10 +85,17 @@ def _show(
 
 def _urls(lib, entry: Entry, topic) -> dict[str, str]:
     slug = topic.slug if topic is not None else None
+    ref = request.view_args["scenario_id"] if request.view_args else entry.id
+    parts = questions.generated_parts(ref)
+    if parts is not None:  # endless practice: the next spot is the next index of the same seed
+        name, level, seed, index = parts
+        following = f"gen:{name}:{level}:{seed}:{index + 1}"
+    else:
+        ref, following = entry.id, lib.next_after(entry, topic).id
     return {
-        "post_url": url_for("drill.grade_answer", scenario_id=entry.id, topic=slug),
-        "again_url": url_for("drill.show", scenario_id=entry.id, topic=slug),
-        "next_url": url_for("drill.show", scenario_id=lib.next_after(entry, topic).id, topic=slug),
+        "post_url": url_for("drill.grade_answer", scenario_id=ref, topic=slug),
+        "again_url": url_for("drill.show", scenario_id=ref, topic=slug),
+        "next_url": url_for("drill.show", scenario_id=following, topic=slug),
     }
 
 
@@ -134,7 +148,7 @@ def grade_answer(scenario_id: str) -> Response:
 
 @bp.errorhandler(CSRFError)
 def expired(exc: CSRFError) -> Response:
-    entry = library().get((request.view_args or {}).get("scenario_id", ""))
+    entry = _lookup((request.view_args or {}).get("scenario_id", ""))
     if entry is None:  # an unknown spot is a 404, token or not
         return handle_http(NotFound(_("There is no scenario with that name.")))
     typed = read_answer(entry.quiz, request.form)

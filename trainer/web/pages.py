@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask_babel import gettext as _
 
 from . import i18n, library
+from trainer.generate import topics
+
 from .library import LEVELS, Entry, levels_of
 from .render import render
 
@@ -30,6 +34,18 @@ def start() -> Response:
     if first is None:
         return redirect(url_for("pages.home"))
     return redirect(url_for("drill.show", scenario_id=first.id))
+
+
+@bp.get("/practice/<slug>")
+def practice(slug: str) -> Response:
+    """Endless practice: a generated spot with its seed in the URL, so it can be shared and replayed."""
+    if slug not in topics():
+        abort(404, description=_("There is no topic with that name."))
+    raw = request.args.get("level", "")
+    level = int(raw) if raw in {str(n) for n in LEVELS} else 2
+    raw = request.args.get("seed", "")
+    seed = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else secrets.randbelow(10**6)
+    return redirect(url_for("drill.show", scenario_id=f"gen:{slug}:{level}:{seed}:0", topic=slug))
 
 
 @bp.get("/scenarios")
@@ -65,6 +81,7 @@ def _listing(entries: list[Entry], topic) -> Response:
         level=level,
         notice=notice,
         total=len(entries),
+        practice=topic is not None and topic.slug in topics(),
     )
 
 
