@@ -97,11 +97,15 @@ def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, a
     with teacher.expect_navigation():
         teacher.click("main form button[type=submit]")
     teacher.goto(base_url + "/classroom/")
+    teacher.wait_for_load_state("networkidle")
     teacher.fill("#f-title", "Reopening drill")
     teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
     with teacher.expect_navigation():
         teacher.click("text=Create the session")
-    assert teacher.locator(".qr svg").is_visible()
+    try:
+        teacher.wait_for_selector(".qr svg", timeout=10_000)
+    except Exception as exc:  # say what the instructor saw instead of the session page
+        raise AssertionError(f"no session page at {teacher.url}: {teacher.locator('main').inner_text()[:800]}") from exc
     join_url = teacher.locator(".join-text a").first.get_attribute("href")
 
     ana = _student(open_page, base_url, join_url, "Ana")
