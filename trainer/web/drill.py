@@ -133,11 +133,13 @@ def show(scenario_id: str) -> Response:
 def grade_answer(scenario_id: str) -> Response:
     entry = _entry(scenario_id)
     form = request.form
-    record_attempt(entry, form)
+    # graded once: the attempt is recorded whether or not the markup is kept
+    answer = read_answer(entry.quiz, form)
+    feedback = grade(entry.quiz, answer) if answer.ok else None
+    record_attempt(entry, answer, feedback)
 
     def graded() -> tuple[Answer, Feedback | None]:
-        answer = read_answer(entry.quiz, form)
-        return answer, grade(entry.quiz, answer) if answer.ok else None
+        return answer, feedback
 
     # Grading is a pure function of what was typed, and a class types the same
     # few answers: short answers are kept, long ones are graded every time.

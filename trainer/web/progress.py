@@ -9,13 +9,14 @@ from typing import Any
 from flask import Blueprint, Flask, Response, redirect, request, session, url_for
 from markupsafe import Markup
 
+from trainer.quiz import Answer, Feedback
 from trainer.store import db
 from trainer.store import progress as stats
 
 from . import identity, library
 from .chart import accuracy_chart
 from .library import Entry, topic_name
-from .questions import check, marks_of, rules_of
+from .questions import marks_of, rules_of
 from .render import render
 
 log = logging.getLogger(__name__)
@@ -36,9 +37,8 @@ def _note_drill_opened() -> None:
         session[SHOWN] = [(request.view_args or {}).get("scenario_id", ""), int(time.time() * 1000)]
 
 
-def record_attempt(entry: Entry, form: Any) -> None:
+def record_attempt(entry: Entry, answer: Answer, feedback: Feedback | None) -> None:
     """Store a graded drill answer for this browser's learner (called by the drill; never fails it)."""
-    answer, feedback = check(entry, {f.name: form.getlist(f.name) for f in entry.quiz.fields()})
     if feedback is None:
         return  # input errors: nothing was graded
     shown = session.get(SHOWN)
