@@ -104,8 +104,8 @@ def s(store):
         yield session
 
 
-@pytest.fixture
-def app(database, tmp_path):
+def running_app(database, tmp_path, **settings):
+    """An app on the test database (for a fixture to yield), its store disposed afterwards."""
     from trainer.web import create_app
 
     made = create_app(
@@ -114,11 +114,17 @@ def app(database, tmp_path):
             "SECRET_KEY": "test-secret",
             "SCENARIO_DIRS": [str(SCENARIOS)],
             "INSTANCE_DIR": str(tmp_path / "instance"),
+            **settings,
             **database,
         }
     )
     yield made
     made.extensions["trainer.store"].dispose()
+
+
+@pytest.fixture
+def app(database, tmp_path):
+    yield from running_app(database, tmp_path)
 
 
 @pytest.fixture

@@ -27,22 +27,9 @@ MINI = exams.ExamTemplate(
 
 @pytest.fixture
 def app(database, tmp_path):
-    from trainer.web import create_app
+    from .conftest import running_app
 
-    from .conftest import SCENARIOS
-
-    made = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SCENARIO_DIRS": [str(SCENARIOS)],
-            "INSTANCE_DIR": str(tmp_path / "instance"),
-            "EXAM_TEMPLATES": [MINI],
-            **database,
-        }
-    )
-    yield made
-    made.extensions["trainer.store"].dispose()
+    yield from running_app(database, tmp_path, EXAM_TEMPLATES=[MINI])
 
 
 # ------------------------------------------------------------------ the store
