@@ -120,3 +120,67 @@ def test_with_redis_two_app_processes_share_the_login_limit(database, tmp_path):
         r.delete(key)
     for a in apps:
         a.extensions["trainer.store"].dispose()
+
+
+def _stale_response(app, cookie: str, path: str):
+    """A response to a request that set out carrying ``cookie`` (say, a slow favicon)."""
+    stale = app.test_client()
+    stale.set_cookie(app.config["SESSION_COOKIE_NAME"], cookie)
+    response = stale.get(path)
+    response.close()
+    return response
+
+
+@pytest.mark.parametrize("path", ["/static/favicon.svg", "/progress/", "/"])
+def test_a_slow_response_does_not_take_back_the_token_a_form_was_given(app, client, path):
+    name = app.config["SESSION_COOKIE_NAME"]
+    sign_up(client, "tan@example.com", instructor=True)
+    before = client.get_cookie(name).value  # signed in, no CSRF token yet
+    page = client.get("/classroom/")  # the form gets a token, the cookie keeps it
+    late = _stale_response(app, before, path)  # ...then the late response arrives
+    assert "Set-Cookie" not in late.headers, "a response that changed nothing re-wrote the cookie"
+    created = client.post(
+        "/classroom/new", data={"csrf_token": token(page.text), "title": "Reopening", "mode": "paced", "ids": "btn-faces-short-all-in"}
+    )
+    assert created.status_code == 303, created.text
+
+
+def test_a_returning_learners_cookie_is_rewritten_once_a_week(client, monkeypatch):
+    from trainer.web import identity
+
+    name = "session"
+    sign_up(client, "ana@example.com")
+    assert "Set-Cookie" not in client.get("/progress/").headers  # nothing changed, nothing written
+    day = 86400
+    now = __import__("time").time()
+    monkeypatch.setattr(identity.time, "time", lambda: now + 6 * day)
+    assert "Set-Cookie" not in client.get("/progress/").headers
+    monkeypatch.setattr(identity.time, "time", lambda: now + 8 * day)
+    rewritten = client.get("/progress/").headers.get("Set-Cookie", "")
+    assert rewritten.startswith(name + "=") and "Expires=" in rewritten
+    assert "Set-Cookie" not in client.get("/progress/").headers  # and then not again that week
+
+
+def test_an_expired_new_session_form_comes_back_filled_in(client):
+    sign_up(client, "tan@example.com", instructor=True)
+    typed = {"title": "Tuesday drill", "mode": "paced", "ids": "btn-faces-short-all-in"}
+    refused = client.post("/classroom/new", data={"csrf_token": "from-an-old-page", **typed})
+    assert refused.status_code == 400
+    assert "What you typed is kept" in refused.text
+    assert 'value="Tuesday drill"' in refused.text and ">btn-faces-short-all-in</textarea>" in refused.text
+    again = client.post("/classroom/new", data={"csrf_token": token(refused.text), **typed})
+    assert again.status_code == 303
+
+
+def test_an_expired_form_elsewhere_in_the_classroom_is_a_plain_400(client):
+    refused = client.post("/classroom/new", data={"csrf_token": "x", "title": "t"})  # not signed in
+    assert refused.status_code == 400 and "What you typed is kept" not in refused.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("zh-Hant", "請至少使用 8 個字元。"), ("zh-Hans", "请至少使用 8 个字符。"), ("en", "Use at least 8 characters.")]
+)
+def test_the_stores_messages_are_shown_in_the_learners_language(client, lang, words):
+    data = {"email": "ana@example.com", "name": "Ana", "password": "short"}
+    refused = post_form(client, f"/account/signup?lang={lang}", data)
+    assert refused.status_code == 200 and words in refused.text

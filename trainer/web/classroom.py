@@ -28,6 +28,8 @@ from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
 
 from . import identity, library, limits
+from .csrf import CSRFError
+from .errors import handle_http
 from .library import Entry
 from .questions import check, resolve, shown_of, typed_of
 from .render import render, wants_fragment
@@ -113,14 +115,7 @@ def index() -> Response:
 @identity.instructor_required
 def create() -> Response:
     lib = library()
-    form = {
-        "title": request.form.get("title", "")[:120],
-        "mode": request.form.get("mode", "paced"),
-        "count": _int(request.form.get("count"), DEFAULT_COUNT),
-        "minutes": _int(request.form.get("minutes"), 60),
-        "ids": request.form.get("ids", "")[:5000],
-        "topics": [t for t in request.form.getlist("topics") if t in lib.topics],
-    }
+    form = _typed_session()
     error = None
     ids = [line.strip() for line in form["ids"].replace(",", "\n").splitlines() if line.strip()]
     unknown = [i for i in ids if lib.get(i) is None]
@@ -145,17 +140,44 @@ def create() -> Response:
             )
         except store.ClassError as exc:
             db().rollback()
-            error = _(str(exc))
+            error = _(exc.message, **exc.params)
         else:
             db().commit()
             return redirect(url_for("classroom.control", session_id=cs.id), code=303)
+    return _new_session_page(form, error)
+
+
+def _typed_session() -> dict:
+    """The new-session form as the instructor filled it in."""
+    return {
+        "title": request.form.get("title", "")[:120],
+        "mode": request.form.get("mode", "paced"),
+        "count": _int(request.form.get("count"), DEFAULT_COUNT),
+        "minutes": _int(request.form.get("minutes"), 60),
+        "ids": request.form.get("ids", "")[:5000],
+        "topics": [t for t in request.form.getlist("topics") if t in library().topics],
+    }
+
+
+def _new_session_page(form: dict, error: str | None, status: int = 200) -> Response:
     return render(
         "classroom/index.html",
+        status=status,
         sessions=store.sessions_of(db(), identity.account().id),
-        topics=list(lib.topics.values()),
+        topics=list(library().topics.values()),
         form=form,
         error=error,
     )
+
+
+@bp.errorhandler(CSRFError)
+def expired(exc: CSRFError) -> Response:
+    """An expired new-session form comes back filled in, not as a bare error page."""
+    user = identity.account()
+    if request.endpoint != "classroom.create" or user is None or not user.is_instructor:
+        return handle_http(exc)
+    notice = _("This form had expired, so no session was made. What you typed is kept: create it again.")
+    return _new_session_page(_typed_session(), notice, status=400)
 
 
 def _int(raw: str | None, default: int) -> int:
@@ -376,7 +398,7 @@ def join() -> Response:
                 who = store.join(db(), cs, name)
             except store.ClassError as exc:
                 db().rollback()
-                error = _(str(exc))
+                error = _(exc.message, **exc.params)
             else:
                 db().commit()
                 kept = session.get(STUDENTS)
@@ -496,7 +518,7 @@ def answer(code: str) -> Response:
         )
     except store.ClassError as exc:
         db().rollback()
-        return _answer_response(cs, who, position, {"notice": _(str(exc))})
+        return _answer_response(cs, who, position, {"notice": _(exc.message, **exc.params)})
     db().commit()
     return _answer_response(cs, who, position, {"received": stored.id})
 

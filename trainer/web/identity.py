@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -11,10 +12,14 @@ from urllib.parse import urlsplit
 from flask import abort, g, redirect, request, session, url_for
 
 from trainer.store import db
+
+from . import csrf
 from trainer.store.models import Account
 
 LEARNER = "learner"
 ACCOUNT = "account"
+TOUCHED = "touched"  # the day (days since 1970) the cookie was last written
+REFRESH_DAYS = 7
 
 
 def learner_id(*, create: bool = False) -> str | None:
@@ -26,7 +31,7 @@ def learner_id(*, create: bool = False) -> str | None:
         return None
     value = secrets.token_hex(16)
     session[LEARNER] = value
-    session.permanent = True
+    _last_long()
     return value
 
 
@@ -38,17 +43,48 @@ def account() -> Account | None:
 
 
 def signed_in(user: Account, learner: str) -> None:
-    """A new session for the account (a fresh CSRF token, no left-overs from before)."""
+    """A new session for the account (a fresh CSRF token, no left-overs from before).
+
+    The token is made here, with the session, so that the pages opened next do not
+    each make one of their own and race to write it."""
     session.clear()
     session[ACCOUNT] = user.id
     session[LEARNER] = learner
-    session.permanent = True
+    csrf.token()
+    _last_long()
     g._account = user
 
 
 def signed_out() -> None:
     session.clear()
     g.pop("_account", None)
+
+
+def _today() -> int:
+    return int(time.time() // 86400)
+
+
+def _last_long() -> None:
+    session.permanent = True
+    session[TOUCHED] = _today()
+
+
+def keep_alive() -> None:
+    """Re-write a long-lived session cookie once a week, not on every response.
+
+    Flask's default re-sends the cookie with every response of a permanent session,
+    including a slow favicon or a poll that set out before a form was shown. Such a
+    response carries the cookie as it was when it set out, and so can put back a
+    cookie without the CSRF token that the form was just given: the next post is
+    refused as "expired". With ``SESSION_REFRESH_EACH_REQUEST`` off, only a response
+    that changed the session writes it; this hook keeps a returning learner's cookie
+    from running out a year after it was first written.
+    """
+    if request.endpoint == "static" or not session.permanent:
+        return
+    touched = session.get(TOUCHED)
+    if not isinstance(touched, int) or _today() - touched >= REFRESH_DAYS:
+        _last_long()
 
 
 def safe_next(default: str) -> str:

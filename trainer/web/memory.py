@@ -9,7 +9,7 @@ from flask import Flask
 
 from trainer import store
 
-from . import limits
+from . import identity, limits
 
 
 def init_app(app: Flask) -> None:
@@ -20,6 +20,9 @@ def init_app(app: Flask) -> None:
     # The anonymous learner id lives in the session cookie: keep it for a year.
     app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
     app.config["PERMANENT_SESSION_LIFETIME"] = max(app.config["PERMANENT_SESSION_LIFETIME"], timedelta(days=365))
+    # Only a response that changed the session writes the cookie (see identity.keep_alive).
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    app.before_request(identity.keep_alive)
     store.init_app(app)
 
     from . import accounts, classroom, exams, progress
