@@ -27,13 +27,14 @@ from sqlalchemy.orm import Session
 from .exams import CODE_ALPHABET
 from .learners import new_id
 from .models import ClassAnswer, ClassSession, ClassStudent, now
+from .text import N_, UserError
 
 CODE_LENGTH = 8
 MAX_QUESTIONS = 50
 ANSWER_ID = re.compile(r"[A-Za-z0-9-]{8,36}")
 
 
-class ClassError(ValueError):
+class ClassError(UserError):
     """Something a student or instructor asked that the session does not allow; the message is for them."""
 
 
@@ -55,13 +56,13 @@ def create(
     deadline: datetime | None = None,
 ) -> ClassSession:
     if mode not in ("paced", "self"):
-        raise ClassError("Choose instructor-paced or self-paced.")
+        raise ClassError(N_("Choose instructor-paced or self-paced."))
     if not refs:
-        raise ClassError("Choose at least one question.")
+        raise ClassError(N_("Choose at least one question."))
     if len(refs) > MAX_QUESTIONS:
-        raise ClassError(f"A session has at most {MAX_QUESTIONS} questions.")
+        raise ClassError(N_("A session has at most %(n)s questions."), n=MAX_QUESTIONS)
     if mode == "self" and (deadline is None or deadline <= now()):
-        raise ClassError("A self-paced assignment needs a deadline in the future.")
+        raise ClassError(N_("A self-paced assignment needs a deadline in the future."))
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         session = ClassSession(
@@ -116,15 +117,15 @@ def is_over(session: ClassSession, at: datetime | None = None) -> bool:
 def join(s: Session, session: ClassSession, name: str) -> ClassStudent:
     name = " ".join(name.split())
     if not name or len(name) > 40:
-        raise ClassError("Enter a display name (up to 40 characters).")
+        raise ClassError(N_("Enter a display name (up to 40 characters)."))
     if is_over(session):
-        raise ClassError("This session has ended.")
+        raise ClassError(N_("This session has ended."))
     student = ClassStudent(id=new_id(), session_id=session.id, name=name)
     try:
         with s.begin_nested():
             s.add(student)
     except IntegrityError:
-        raise ClassError("Someone in this session already has that name: choose another.") from None
+        raise ClassError(N_("Someone in this session already has that name: choose another.")) from None
     return student
 
 
@@ -168,16 +169,16 @@ def submit(
     returns the first one.
     """
     if not ANSWER_ID.fullmatch(answer_id):
-        raise ClassError("This form is damaged: reload the page.")
+        raise ClassError(N_("This form is damaged: reload the page."))
     stored = s.get(ClassAnswer, answer_id)
     if stored is not None:
         if stored.student_id != who.id:
-            raise ClassError("This form is damaged: reload the page.")
+            raise ClassError(N_("This form is damaged: reload the page."))
         return stored, False
     if who.removed:
-        raise ClassError("You were removed from this session.")
+        raise ClassError(N_("You were removed from this session."))
     if not accepts(session, position, at):
-        raise ClassError("This question is closed: your answer was not recorded.")
+        raise ClassError(N_("This question is closed: your answer was not recorded."))
     values = {
         "id": answer_id,
         "session_id": session.id,
@@ -198,7 +199,7 @@ def submit(
         return stored, inserted
     first = s.scalar(select(ClassAnswer).where(ClassAnswer.student_id == who.id, ClassAnswer.position == position))
     if first is None:
-        raise ClassError("This form is damaged: reload the page.")
+        raise ClassError(N_("This form is damaged: reload the page."))
     return first, False
 
 
@@ -216,9 +217,9 @@ def answers_of(s: Session, who: ClassStudent) -> dict[int, ClassAnswer]:
 def advance(s: Session, session: ClassSession) -> None:
     """Show the next question (the first, from the lobby)."""
     if session.mode != "paced" or session.state == "ended":
-        raise ClassError("Only a live instructor-paced session moves on.")
+        raise ClassError(N_("Only a live instructor-paced session moves on."))
     if session.current + 1 >= len(session.questions):
-        raise ClassError("That was the last question: end the session to see the report.")
+        raise ClassError(N_("That was the last question: end the session to see the report."))
     session.current += 1
     session.revealed = False
     session.state = "live"
@@ -227,7 +228,7 @@ def advance(s: Session, session: ClassSession) -> None:
 
 def reveal(s: Session, session: ClassSession) -> None:
     if session.mode != "paced" or session.state != "live" or session.current < 0:
-        raise ClassError("There is no question to reveal.")
+        raise ClassError(N_("There is no question to reveal."))
     session.revealed = True
     s.flush()
 

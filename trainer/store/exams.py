@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from .learners import ensure_learner, new_id
 from .models import ExamAnswer, ExamAttempt, now
+from .text import N_
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 10
@@ -67,9 +68,11 @@ class ExamTemplate:
 TEMPLATES: tuple[ExamTemplate, ...] = (
     ExamTemplate(
         slug="betting-rules",
-        title="Betting rules",
-        description="20 spots drawn from the betting topics: action order, the round's end, minimum bets "
-        "and raises, short all-ins, reopening, blinds, straddles and antes.",
+        title=N_("Betting rules"),
+        description=N_(
+            "20 spots drawn from the betting topics: action order, the round's end, minimum bets "
+            "and raises, short all-ins, reopening, blinds, straddles and antes."
+        ),
         count=20,
         minutes=15,
         pass_mark=90,
@@ -89,9 +92,11 @@ TEMPLATES: tuple[ExamTemplate, ...] = (
     ),
     ExamTemplate(
         slug="pots-and-showdown",
-        title="Pots and showdown",
-        description="The same 10 spots for everyone: uncalled bets, main and side pots, who shows first, "
-        "splitting a pot.",
+        title=N_("Pots and showdown"),
+        description=N_(
+            "The same 10 spots for everyone: uncalled bets, main and side pots, who shows first, "
+            "splitting a pot."
+        ),
         count=10,
         minutes=12,
         pass_mark=80,

@@ -10,17 +10,18 @@ from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .models import Account, Attempt, ExamAttempt, Learner, ReviewCard
+from .text import N_, UserError
 
 MIN_PASSWORD = 8
 # Checked against when the email is unknown, so a wrong email takes as long as a wrong password.
 _DUMMY_HASH = generate_password_hash("not a password of anyone")
 
 
-class AccountError(ValueError):
+class AccountError(UserError):
     """A sign-up or sign-in that cannot go ahead; ``field`` names the form field."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, message: str, **params: object) -> None:
+        super().__init__(message, **params)
         self.field = field
 
 
@@ -55,20 +56,20 @@ def sign_up(
     email = normalize_email(email)
     name = " ".join(name.split())
     if "@" not in email or len(email) > 254 or email.startswith("@") or email.endswith("@"):
-        raise AccountError("email", "Enter an email address, like ana@example.com.")
+        raise AccountError("email", N_("Enter an email address, like %(example)s."), example="ana@example.com")
     if not name or len(name) > 80:
-        raise AccountError("name", "Enter your name (up to 80 characters).")
+        raise AccountError("name", N_("Enter your name (up to 80 characters)."))
     if len(password) < MIN_PASSWORD:
-        raise AccountError("password", f"Use at least {MIN_PASSWORD} characters.")
+        raise AccountError("password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD)
     if s.scalar(select(Account.id).where(Account.email == email)) is not None:
-        raise AccountError("email", "There is already an account with this email: sign in instead.")
+        raise AccountError("email", N_("There is already an account with this email: sign in instead."))
     account = Account(email=email, password_hash=generate_password_hash(password), name=name, is_instructor=instructor)
     try:
         with s.begin_nested():
             s.add(account)
             s.flush()
     except IntegrityError:
-        raise AccountError("email", "There is already an account with this email: sign in instead.") from None
+        raise AccountError("email", N_("There is already an account with this email: sign in instead.")) from None
     learner = s.get(Learner, learner_id) if learner_id else None
     if learner is None or learner.account_id is not None:
         learner = Learner(id=new_id())
@@ -83,9 +84,9 @@ def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) ->
     account = s.scalar(select(Account).where(Account.email == normalize_email(email)))
     if account is None:
         check_password_hash(_DUMMY_HASH, password)
-        raise AccountError("email", "That email and password do not match an account.")
+        raise AccountError("email", N_("That email and password do not match an account."))
     if not check_password_hash(account.password_hash, password):
-        raise AccountError("email", "That email and password do not match an account.")
+        raise AccountError("email", N_("That email and password do not match an account."))
     learner = s.scalar(select(Learner).where(Learner.account_id == account.id))
     if learner is None:
         learner = Learner(id=new_id(), account_id=account.id)

@@ -40,7 +40,7 @@ def signup() -> Response:
             )
         except AccountError as exc:
             db().rollback()
-            errors[exc.field] = _(str(exc))
+            errors[exc.field] = _(exc.message, **exc.params)
         else:
             db().commit()
             identity.signed_in(user, learner.id)
@@ -61,7 +61,7 @@ def login() -> Response:
         except AccountError as exc:
             db().rollback()
             limits.failed()
-            errors[exc.field] = _(str(exc))
+            errors[exc.field] = _(exc.message, **exc.params)
         else:
             db().commit()
             identity.signed_in(user, learner.id)
