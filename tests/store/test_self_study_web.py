@@ -10,7 +10,10 @@ from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, answer_drill, post_for
 
 
 def _attempts(app):
-    with app.extensions["trainer.store"].session() as s:
+    """The attempts in the database, once the writer has stored those handed to it."""
+    store = app.extensions["trainer.store"]
+    assert store.attempts.flush()
+    with store.session() as s:
         return list(s.scalars(select(Attempt).order_by(Attempt.id)))
 
 

@@ -21,6 +21,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import migrate
 from .db import default_url, make_engine, normalize_url, session_factory, shown_url
+from .progress import record_many
+from .writer import BatchWriter
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,8 @@ class Store:
         self.schema = schema
         self.engine: Engine = make_engine(self.url, schema=schema)
         self.sessions: sessionmaker[Session] = session_factory(self.engine)
+        # Graded drill answers: handed to a thread that stores them in batches (writer.py).
+        self.attempts = BatchWriter(self.session, record_many, name="attempts")
 
     def upgrade(self) -> str | None:
         return migrate.upgrade(self.engine, schema=self.schema)
@@ -41,6 +45,7 @@ class Store:
         return self.sessions()
 
     def dispose(self) -> None:
+        self.attempts.close()
         self.engine.dispose()
 
 

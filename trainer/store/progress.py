@@ -60,39 +60,61 @@ def record(
     generated: tuple[str, int, int, int] | None = None,
     at: datetime | None = None,
 ) -> None:
-    """Store one graded attempt; with spaced repetition on, review the spot's card.
-
-    Every graded drill answer comes here, so it is two statements in the
-    common case: the learner's row (made on their first answer) and the insert.
-    """
-    srs = s.execute(select(Learner.srs_enabled).where(Learner.id == learner_id)).scalar_one_or_none()
-    if srs is None:
-        srs = ensure_learner(s, learner_id).srs_enabled
-    at = at or now()
-    right = sum(1 for v in marks.values() if v)
-    topic, level, seed, index = generated if generated is not None else (None, None, None, None)
-    s.connection().execute(
-        Attempt.__table__.insert(),
-        {
-            "learner_id": learner_id,
-            "scenario_id": scenario_id,
-            "gen_topic": topic,
-            "gen_level": level,
-            "gen_seed": seed,
-            "gen_index": index,
-            "topics": list(topics),
-            "rules": list(rules),
-            "answers": answers,
-            "marks": marks,
-            "right": right,
-            "total": len(marks),
-            "duration_ms": duration_ms,
-            "created_at": at,
-        },
+    """Store one graded attempt; with spaced repetition on, review the spot's card."""
+    record_many(
+        s,
+        [
+            {
+                "learner_id": learner_id,
+                "scenario_id": scenario_id,
+                "topics": topics,
+                "rules": rules,
+                "answers": answers,
+                "marks": marks,
+                "duration_ms": duration_ms,
+                "generated": generated,
+                "at": at or now(),
+            }
+        ],
     )
-    if srs and scenario_id is not None:
-        review(s, learner_id=learner_id, scenario_id=scenario_id, right=right == len(marks), at=at)
-        s.flush()
+
+
+def record_many(s: Session, attempts: list[dict]) -> None:
+    """Store graded attempts (``record``'s arguments, one dict each, ``at`` given) in three statements
+    in the common case: the learners' spaced-repetition settings, a row per new learner, one insert."""
+    if not attempts:
+        return
+    learners = {a["learner_id"] for a in attempts}
+    srs = dict(s.execute(select(Learner.id, Learner.srs_enabled).where(Learner.id.in_(learners))).all())
+    for learner_id in sorted(learners - srs.keys()):
+        srs[learner_id] = ensure_learner(s, learner_id).srs_enabled
+    rows = []
+    for a in attempts:
+        marks = a["marks"]
+        topic, level, seed, index = a.get("generated") or (None, None, None, None)
+        rows.append(
+            {
+                "learner_id": a["learner_id"],
+                "scenario_id": a["scenario_id"],
+                "gen_topic": topic,
+                "gen_level": level,
+                "gen_seed": seed,
+                "gen_index": index,
+                "topics": list(a["topics"]),
+                "rules": list(a["rules"]),
+                "answers": a["answers"],
+                "marks": marks,
+                "right": sum(1 for v in marks.values() if v),
+                "total": len(marks),
+                "duration_ms": a["duration_ms"],
+                "created_at": a["at"],
+            }
+        )
+    s.connection().execute(Attempt.__table__.insert(), rows)
+    for a, row in zip(attempts, rows, strict=True):
+        if srs[a["learner_id"]] and a["scenario_id"] is not None:
+            review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=row["right"] == row["total"], at=a["at"])
+            s.flush()
 
 
 def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:

@@ -10,8 +10,9 @@ from flask import Blueprint, Flask, Response, redirect, request, session, url_fo
 from markupsafe import Markup
 
 from trainer.quiz import Answer, Feedback
-from trainer.store import db
+from trainer.store import db, store
 from trainer.store import progress as stats
+from trainer.store.models import now
 
 from . import identity, library
 from .chart import accuracy_chart
@@ -29,6 +30,7 @@ MAX_DURATION_MS = 60 * 60 * 1000  # longer than this is a tab left open, not tim
 
 def init_app(app: Flask) -> None:
     app.before_request(_note_drill_opened)
+    app.before_request(stored_attempts)
 
 
 def _note_drill_opened() -> None:
@@ -38,7 +40,8 @@ def _note_drill_opened() -> None:
 
 
 def record_attempt(entry: Entry, answer: Answer, feedback: Feedback | None) -> None:
-    """Store a graded drill answer for this browser's learner (called by the drill; never fails it)."""
+    """Hand a graded drill answer to the store's writer for this browser's learner (called by the
+    drill; never fails it). The writer stores it moments later, in a batch (trainer/store/writer.py)."""
     if feedback is None:
         return  # input errors: nothing was graded
     shown = session.get(SHOWN)
@@ -46,21 +49,27 @@ def record_attempt(entry: Entry, answer: Answer, feedback: Feedback | None) -> N
     if isinstance(shown, list) and len(shown) == 2 and shown[0] == entry.id and isinstance(shown[1], int):
         elapsed = int(time.time() * 1000) - shown[1]
         duration = elapsed if 0 <= elapsed <= MAX_DURATION_MS else None
-    try:
-        stats.record(
-            db(),
-            learner_id=identity.learner_id(create=True),
-            scenario_id=entry.id,
-            topics=list(entry.topics),
-            rules=rules_of(entry),
-            answers={k: list(v) for k, v in answer.raw.items()},
-            marks=marks_of(feedback),
-            duration_ms=duration,
-        )
-        db().commit()
-    except Exception:  # the learner still gets their feedback; the log says what was lost
-        db().rollback()
-        log.exception("could not record an attempt at %s", entry.id)
+    store().attempts.submit(
+        {
+            "learner_id": identity.learner_id(create=True),
+            "scenario_id": entry.id,
+            "topics": list(entry.topics),
+            "rules": rules_of(entry),
+            "answers": {k: list(v) for k, v in answer.raw.items()},
+            "marks": marks_of(feedback),
+            "duration_ms": duration,
+            "at": now(),
+        }
+    )
+
+
+READ_ATTEMPTS = frozenset({"progress", "accounts"})  # blueprints that read attempts, or move them (signing in)
+
+
+def stored_attempts() -> None:
+    """Before a page reads or moves this learner's attempts: those handed over by this process are in."""
+    if request.blueprint in READ_ATTEMPTS and not store().attempts.flush():
+        log.warning("attempts still waiting to be stored: the page may miss the latest answers")
 
 
 def _days() -> int:
