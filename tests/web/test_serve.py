@@ -74,3 +74,35 @@ def test_sigterm_stops_every_process_and_frees_the_port(server):
     with socket.socket() as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port))  # nobody holds it any more
+
+
+def test_graded_answers_are_all_stored_when_the_server_stops(server, tmp_path):
+    proc, url, _, _ = server
+    graded = 0
+    for _ in range(8):  # a new browser each time: the answers land on both processes
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+        page = opener.open(url + "/drill/btn-faces-short-all-in").read().decode()
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        body = urllib.parse.urlencode({**BTN_RIGHT, "csrf_token": token}, doseq=True).encode()
+        assert "All 10 right" in opener.open(url + "/drill/btn-faces-short-all-in", data=body).read().decode()
+        graded += 1
+    proc.send_signal(signal.SIGTERM)  # at once: the last answers may still be waiting for their batch
+    assert proc.wait(timeout=15) == 0
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "trainer.sqlite3") as db:
+        assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == graded
+
+
+def test_a_process_holding_more_connections_than_another_leaves_new_ones_to_it():
+    from trainer.web.serve import Loads
+
+    loads = Loads(3)
+    assert loads.may_accept(0, 10)  # the others not heard from yet: nobody to leave them to
+    assert loads.may_accept(1, 4)
+    assert not loads.may_accept(0, 10)  # process 1 holds 4: process 0 waits
+    assert loads.may_accept(0, 5)  # within one connection of the least busy
+    assert not loads.may_accept(0, 6)
+    assert loads.may_accept(1, 4)  # the least busy always accepts
+    loads.FRESH = 0.0  # a process not heard from lately (stuck, or gone) is not waited for
+    assert loads.may_accept(0, 10)

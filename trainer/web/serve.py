@@ -11,11 +11,14 @@ secret key. Elsewhere, or with ``TRAINER_PROCESSES=1``, it is one process.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
+import multiprocessing
 import os
 import signal
 import socket
 import sys
+import time
 
 import waitress
 
@@ -55,6 +58,46 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+class Loads:
+    """How many connections each server process holds, in memory the forked processes share.
+
+    On one shared listening socket, whichever process wakes first accepts a
+    connection: the browsers of a class (or a benchmark's clients) connecting
+    at once could land mostly on one process, whose clients then wait twice
+    as long as the other's, for as long as their keep-alive connections last.
+    So a process stops accepting while it holds more than ``SLACK`` connections
+    above the least busy of the others, which is listening on the same socket
+    and takes them. A process not heard from for ``FRESH`` seconds (busy, or
+    gone) is not waited for.
+    """
+
+    SLACK = 1
+    FRESH = 3.0
+
+    def __init__(self, processes: int) -> None:
+        self._shared = multiprocessing.RawArray("d", 2 * processes)  # (connections, seen at) per process
+        self.processes = processes
+
+    def may_accept(self, index: int, connections: int) -> bool:
+        now = time.monotonic()
+        self._shared[2 * index], self._shared[2 * index + 1] = connections, now
+        others = [
+            self._shared[2 * i]
+            for i in range(self.processes)
+            if i != index and now - self._shared[2 * i + 1] < self.FRESH
+        ]
+        return not others or connections <= min(others) + self.SLACK
+
+    def balance(self, server, index: int) -> None:
+        """Make a waitress server's listener readable only while this process may accept."""
+        readable = server.readable
+
+        def balanced() -> bool:
+            return readable() and self.may_accept(index, len(server._map))
+
+        server.readable = balanced
+
+
 def _die_with_parent() -> None:
     """Linux: a worker must not outlive a parent killed without a chance to stop it."""
     try:
@@ -65,9 +108,26 @@ def _die_with_parent() -> None:
         pass
 
 
+def _stop_serving(signum: int, frame: object) -> None:
+    raise SystemExit(0)  # out of waitress's loop, into _finish
+
+
+def _finish(app) -> None:
+    """A stopping server process stores the graded answers it still holds (trainer/store/writer.py)."""
+    try:
+        app.extensions["trainer.store"].attempts.close()
+    except Exception:
+        log.exception("could not store the last graded answers")
+
+
 def run(host: str, port: int, scenarios: str | None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = create_app({"SCENARIO_DIRS": [scenarios]} if scenarios else None)
+    # The scenario libraries are built and never freed: keep the collector from walking them again
+    # and again (its pauses were the drill page's slowest responses), and the forked processes
+    # from copying their pages by touching them.
+    gc.collect()
+    gc.freeze()
     threads = int(os.environ.get("TRAINER_THREADS", THREADS))
     processes = _processes()
     log.info(
@@ -78,24 +138,36 @@ def run(host: str, port: int, scenarios: str | None) -> None:
         threads,
     )
     if processes == 1:
-        waitress.serve(app, host=host, port=port, threads=threads, ident=IDENT, **CONNECTIONS)
+        signal.signal(signal.SIGTERM, _stop_serving)
+        try:
+            waitress.serve(app, host=host, port=port, threads=threads, ident=IDENT, **CONNECTIONS)
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            _finish(app)
         return
 
     sock = _listen(host, port)
+    loads = Loads(processes)
     workers: list[int] = []
-    for _ in range(processes):
+    for index in range(processes):
         pid = os.fork()
         if pid == 0:
             _die_with_parent()
+            signal.signal(signal.SIGTERM, _stop_serving)
             code = 0
             try:
-                waitress.serve(app, sockets=[sock], threads=threads, ident=IDENT, **CONNECTIONS)
-            except KeyboardInterrupt:
+                server = waitress.create_server(app, sockets=[sock], threads=threads, ident=IDENT, **CONNECTIONS)
+                loads.balance(server, index)
+                server.print_listen("Serving on http://{}:{}")
+                server.run()
+            except (KeyboardInterrupt, SystemExit):
                 pass
             except BaseException:
                 log.exception("worker failed")
                 code = 1
             finally:
+                _finish(app)
                 os._exit(code)
         workers.append(pid)
     sock.close()
