@@ -133,18 +133,22 @@ def show(scenario_id: str) -> Response:
 def grade_answer(scenario_id: str) -> Response:
     entry = _entry(scenario_id)
     form = request.form
-    # graded once: the attempt is recorded whether or not the markup is kept
-    answer = read_answer(entry.quiz, form)
-    feedback = grade(entry.quiz, answer) if answer.ok else None
+    # Grading is a pure function of what was typed, and a class types the same
+    # few answers: for short answers the grade and the markup are kept, long
+    # ones are graded every time. The attempt is recorded either way.
+    typed = tuple(tuple(form.getlist(f.name)) for f in entry.quiz.fields())
+    short = sum(len(v) for values in typed for v in values) <= MAX_TYPED_ANSWER
+
+    def read_and_grade() -> tuple[Answer, Feedback | None]:
+        answer = read_answer(entry.quiz, form)
+        return answer, grade(entry.quiz, answer) if answer.ok else None
+
+    answer, feedback = cache().memo(("grade", scenario_id, typed), read_and_grade) if short else read_and_grade()
     record_attempt(entry, answer, feedback)
 
     def graded() -> tuple[Answer, Feedback | None]:
         return answer, feedback
 
-    # Grading is a pure function of what was typed, and a class types the same
-    # few answers: short answers are kept, long ones are graded every time.
-    typed = tuple(tuple(form.getlist(f.name)) for f in entry.quiz.fields())
-    short = sum(len(v) for values in typed for v in values) <= MAX_TYPED_ANSWER
     return _show(entry, graded=graded, key=("graded", typed) if short else None)
 
 

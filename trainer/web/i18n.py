@@ -18,7 +18,7 @@ import re
 from urllib.parse import quote, urlencode
 
 import flask_babel
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, has_request_context, request
 
 from trainer.translations import AUTONYMS, DEFAULT, FOLDER, LOCALES, babel_name, tag
 
@@ -109,8 +109,16 @@ def select() -> str:
 
 
 def current() -> str:
-    """``en``, ``zh-Hant`` or ``zh-Hans``: the language of this request (the default outside one)."""
-    return tag(flask_babel.get_locale() or DEFAULT)
+    """``en``, ``zh-Hant`` or ``zh-Hans``: the language of this request (the default outside one).
+
+    Asked several times per request (the library, each cache key), so kept in ``g``:
+    Flask-Babel's own lookup costs more than the rest of a cached drill page."""
+    if not has_request_context():
+        return tag(flask_babel.get_locale() or DEFAULT)
+    lang = g.get("_trainer_lang")
+    if lang is None:
+        lang = g._trainer_lang = tag(flask_babel.get_locale() or DEFAULT)
+    return lang
 
 
 def language_links() -> list[dict[str, object]]:
