@@ -8,6 +8,12 @@ knows the rules types into each field.
 import re
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+OPENED = re.compile(r'name="opened" value="(\d+)"')  # when the drill form was opened (ms)
+
+
+def without_opened(html: str) -> str:
+    """A page with its form's opening time blanked, to compare two responses."""
+    return OPENED.sub('name="opened" value=""', html)
 HTMX = {"HX-Request": "true"}
 
 BTN = "btn-faces-short-all-in"

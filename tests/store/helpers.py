@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from tests.answers import BTN, BTN_RIGHT, HTMX, TOKEN  # noqa: F401
+from tests.answers import BTN, BTN_RIGHT, HTMX, OPENED, TOKEN  # noqa: F401
 
 BTN_TWO_WRONG = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800"}
 
@@ -18,7 +18,11 @@ def post_form(client, page_url: str, data: dict, *, to: str | None = None, heade
     """Open ``page_url`` for a token, then post ``data`` to ``to`` (default: the same URL)."""
     page = client.get(page_url)
     assert page.status_code == 200, page.text
-    return client.post(to or page_url, data={"csrf_token": token(page.text), **data}, headers=headers or {})
+    hidden = {"csrf_token": token(page.text)}
+    opened = OPENED.search(page.text)
+    if opened:  # a drill form also says when it was opened, as a browser would send it
+        hidden["opened"] = opened.group(1)
+    return client.post(to or page_url, data={**hidden, **data}, headers=headers or {})
 
 
 def answer_drill(client, scenario_id: str, answer: dict):

@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from trainer.store.models import Attempt, Learner
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, answer_drill, post_form, sign_in, sign_up
+from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, answer_drill, post_form, sign_in, sign_up, token
 
 
 def _attempts(app):
@@ -28,6 +28,22 @@ def test_a_graded_drill_answer_is_stored_with_every_field_and_the_time_taken(app
     assert set(attempt.topics) == {"short-all-in", "reopening"}
     assert "R-REOPEN" in attempt.rules
     assert attempt.duration_ms is not None and 0 <= attempt.duration_ms < 60_000
+
+
+def test_the_time_taken_counts_from_when_the_form_was_opened_and_survives_a_correction(app, client):
+    import time
+
+    page = client.get(f"/drill/{BTN}").text
+    assert "Set-Cookie" not in client.get(f"/drill/{BTN}").headers  # opening a drill writes no cookie
+    base = {"csrf_token": token(page), **BTN_TWO_WRONG}
+    opened = int(time.time() * 1000) - 90_000  # opened a minute and a half ago
+    first = client.post(f"/drill/{BTN}", data={**base, "opened": str(opened)}, headers=HTMX)
+    assert f'name="opened" value="{opened}"' in first.text  # the corrected answer still counts from then
+    for sent in ("abc", "-5", str(opened - 2 * 3600_000), str(opened + 3600_000), ""):  # unbelievable: no time
+        client.post(f"/drill/{BTN}", data={**base, "opened": sent}, headers=HTMX)
+    durations = [a.duration_ms for a in _attempts(app)]
+    assert 90_000 <= durations[0] < 100_000
+    assert durations[1:] == [None] * 5
 
 
 def test_answers_that_cannot_be_read_are_not_stored(app, client):

@@ -33,6 +33,8 @@ class Cache:
     def __init__(self, app: Flask) -> None:
         self.env = app.jinja_env
         self.placeholder = "csrf-" + secrets.token_hex(16)
+        # When the drill form was opened: a per-response value in markup that is kept (render.py fills it in).
+        self.opened = "opened-" + secrets.token_hex(8)
         self.pages: dict[Any, str] = {}
         self.fields: dict[Any, Markup] = {}
         self.forms: dict[Any, tuple[list[str], list[Any]]] = {}
@@ -138,4 +140,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["fields_html"] = kept.fields_html
     app.jinja_env.globals["marks_html"] = kept.marks_html
     app.jinja_env.globals["form_html"] = kept.form
+    app.jinja_env.globals["opened_at"] = lambda: kept.opened
     app.jinja_env.globals["kept"] = kept.piece

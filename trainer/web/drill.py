@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, request, url_for
+from flask import Blueprint, Response, abort, g, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.exceptions import NotFound
@@ -17,7 +17,7 @@ from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
 from .library import Entry
-from .progress import record_attempt
+from .progress import opened_at, record_attempt
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
@@ -144,7 +144,9 @@ def grade_answer(scenario_id: str) -> Response:
         return answer, grade(entry.quiz, answer) if answer.ok else None
 
     answer, feedback = cache().memo(("grade", scenario_id, typed), read_and_grade) if short else read_and_grade()
-    record_attempt(entry, answer, feedback)
+    # The time taken counts from when the form was opened; the form sent back keeps that time.
+    g.opened_at = opened_at(form.get("opened"))
+    record_attempt(entry, answer, feedback, g.opened_at)
 
     def graded() -> tuple[Answer, Feedback | None]:
         return answer, feedback

@@ -6,7 +6,7 @@ import logging
 import time
 from typing import Any
 
-from flask import Blueprint, Flask, Response, redirect, request, session, url_for
+from flask import Blueprint, Flask, Response, redirect, request, url_for
 from markupsafe import Markup
 
 from trainer.quiz import Answer, Feedback
@@ -24,31 +24,30 @@ log = logging.getLogger(__name__)
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
-SHOWN = "shown"  # (scenario id, when the drill page was opened, ms)
 MAX_DURATION_MS = 60 * 60 * 1000  # longer than this is a tab left open, not time spent
 
 
 def init_app(app: Flask) -> None:
-    app.before_request(_note_drill_opened)
     app.before_request(stored_attempts)
 
 
-def _note_drill_opened() -> None:
-    """The time a drill answer took is counted from when its page (or "Try again") was opened."""
-    if request.endpoint == "drill.show" and request.method == "GET":
-        session[SHOWN] = [(request.view_args or {}).get("scenario_id", ""), int(time.time() * 1000)]
+def opened_at(sent: str | None) -> int | None:
+    """When the answered form was opened (ms), from its ``opened`` field, if that is believable:
+    an hour ago at most, not in the future. The learner could alter it, and so their own times only."""
+    now_ms = int(time.time() * 1000)
+    if sent and sent.isascii() and sent.isdigit() and len(sent) <= 15:
+        opened = int(sent)
+        if 0 <= now_ms - opened <= MAX_DURATION_MS:
+            return opened
+    return None
 
 
-def record_attempt(entry: Entry, answer: Answer, feedback: Feedback | None) -> None:
+def record_attempt(entry: Entry, answer: Answer, feedback: Feedback | None, opened: int | None) -> None:
     """Hand a graded drill answer to the store's writer for this browser's learner (called by the
     drill; never fails it). The writer stores it moments later, in a batch (trainer/store/writer.py)."""
     if feedback is None:
         return  # input errors: nothing was graded
-    shown = session.get(SHOWN)
-    duration = None
-    if isinstance(shown, list) and len(shown) == 2 and shown[0] == entry.id and isinstance(shown[1], int):
-        elapsed = int(time.time() * 1000) - shown[1]
-        duration = elapsed if 0 <= elapsed <= MAX_DURATION_MS else None
+    duration = None if opened is None else int(time.time() * 1000) - opened
     store().attempts.submit(
         {
             "learner_id": identity.learner_id(create=True),

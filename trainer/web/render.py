@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, make_response, render_template, request
+from flask import Flask, Response, g, make_response, render_template, request
 
 from .cache import cache
 
@@ -54,10 +55,13 @@ def render(
         lazy = context() if context is not None else {}
         return render_template(template, fragment_request=as_fragment, **values, **lazy, **extra)
 
+    kept = cache()
     if cache_key is None:
         body = markup()
     else:
-        body = cache().page((template, cache_key), lambda token: markup(csrf_token=token))
+        body = kept.page((template, cache_key), lambda token: markup(csrf_token=token))
+    if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
+        body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
     response = make_response(body, status)
     response.vary.add("HX-Request")
     return response
