@@ -88,7 +88,10 @@ class BatchWriter:
                 return False
             self._rows.append(row)
             self._handed += 1
-            self._cond.notify_all()
+            # Wake the thread for the first row (it then gathers more) or a full batch, not for
+            # every row: each wake-up costs the requests a switch of the interpreter lock.
+            if len(self._rows) == 1 or len(self._rows) >= self.batch:
+                self._cond.notify_all()
         return True
 
     def flush(self, timeout: float = 10.0) -> bool:

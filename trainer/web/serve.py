@@ -122,6 +122,9 @@ def _finish(app) -> None:
 
 def run(host: str, port: int, scenarios: str | None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # waitress warns "Task queue depth is N" each time a request waits for a thread, which under a
+    # class's load is most requests: a log line each, written under the task queue's lock.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     app = create_app({"SCENARIO_DIRS": [scenarios]} if scenarios else None)
     # The scenario libraries are built and never freed: keep the collector from walking them again
     # and again (its pauses were the drill page's slowest responses), and the forked processes
