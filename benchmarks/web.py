@@ -14,7 +14,8 @@ keep-alive connection, for a fixed number of requests per phase:
   measures grading and rendering from scratch.
 
 Each client first opens the drill page once (untimed) for its session
-cookie and CSRF token, as a browser would. The phases run in turns (five
+cookie and CSRF token, and sends one graded answer, which makes its learner:
+the browser keeps that cookie, so the timed answers add to one history. The phases run in turns (five
 rounds each), so other work on the machine weighs on all three alike. Prints requests/second and
 p50/p99 latency per phase; the last line is
 ``grade/baseline throughput ratio: X.XX``. Targets: ratio >= 0.5, drill

@@ -27,6 +27,7 @@ EXTENSION = "trainer.cache"
 MAX_FIELDS = 20_000  # about 10 MB of markup at most
 MAX_PAGES = 2_000  # pages and graded answers, about 40 MB at most
 MAX_TYPED = 64  # longer entries are rendered but not kept
+MAX_GRADES = 2_000  # graded answers (what was typed, its marks): kept apart, so new answers never evict pages
 
 
 class Cache:
@@ -38,6 +39,7 @@ class Cache:
         self.pages: dict[Any, str] = {}
         self.fields: dict[Any, Markup] = {}
         self.forms: dict[Any, tuple[list[str], list[Any]]] = {}
+        self.grades: dict[Any, Any] = {}
         self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
 
     def page(self, key: Any, render: Callable[[Callable[[], str]], str]) -> str:
@@ -117,6 +119,16 @@ class Cache:
             if len(self.pages) >= MAX_PAGES:
                 self.pages.clear()
             value = self.pages[key] = make()
+        return value
+
+    def grade(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A graded answer (``make`` reads and grades it) kept per spot and what was typed."""
+        key = (i18n.current(), key)
+        value = self.grades.get(key)
+        if value is None:
+            if len(self.grades) >= MAX_GRADES:
+                self.grades.clear()
+            value = self.grades[key] = make()
         return value
 
     def piece(self, key: Any, template: str, **context: Any) -> Markup:

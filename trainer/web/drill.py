@@ -143,7 +143,7 @@ def grade_answer(scenario_id: str) -> Response:
         answer = read_answer(entry.quiz, form)
         return answer, grade(entry.quiz, answer) if answer.ok else None
 
-    answer, feedback = cache().memo(("grade", scenario_id, typed), read_and_grade) if short else read_and_grade()
+    answer, feedback = cache().grade((scenario_id, typed), read_and_grade) if short else read_and_grade()
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))
     record_attempt(entry, answer, feedback, g.opened_at)
