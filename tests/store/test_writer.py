@@ -132,7 +132,7 @@ def test_while_the_database_is_away_rows_wait_up_to_the_limit(store, caplog):
         kept = [writer.submit(attempt(new_id(), f"spot-{i}")) for i in range(12)]
         assert kept == [True] * 10 + [False] * 2 and writer.dropped == 2
         assert not writer.flush(timeout=0.2)  # still away
-        assert "2 attempts not stored" in caplog.text or "1 attempts not stored" in caplog.text
+        assert "attempts not stored, 1 so far" in caplog.text
         gate.set()
         assert writer.flush(timeout=10)
     finally:
@@ -155,7 +155,7 @@ def test_close_gives_up_on_a_database_that_stays_away_and_says_so(store, caplog)
     writer = BatchWriter(store.session, away, name="attempts", backoff=(0.01, 0.02))
     writer.submit(attempt(new_id()))
     writer.close(timeout=2)
-    assert "1 attempts not stored: the database did not answer before the process stopped" in caplog.text
+    assert "attempts not stored, 1: the database did not answer before the process stopped" in caplog.text
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forking server processes")

@@ -84,7 +84,8 @@ class BatchWriter:
             if len(self._rows) >= self.limit:
                 self.dropped += 1
                 if self.dropped == 1 or self.dropped % 1000 == 0:
-                    log.error("%d %s not stored: the database has not answered for a while", self.dropped, self.name)
+                    log.error("%s not stored, %d so far: the database has not answered for a while",
+                              self.name, self.dropped)
                 return False
             self._rows.append(row)
             self._handed += 1
@@ -113,16 +114,11 @@ class BatchWriter:
         self._thread.join(timeout)
         with self._cond:
             if self._rows:
-                log.error("%d %s not stored: the database did not answer before the process stopped",
-                          len(self._rows), self.name)
+                log.error("%s not stored, %d: the database did not answer before the process stopped",
+                          self.name, len(self._rows))
             self._thread = None
             self._pid = None
             self._closing = False
-
-    @property
-    def waiting(self) -> int:
-        with self._cond:
-            return len(self._rows)
 
     def _start(self) -> None:
         """The thread of this process (a forked server process starts its own; the parent's is not there)."""
