@@ -184,3 +184,25 @@ def test_the_stores_messages_are_shown_in_the_learners_language(client, lang, wo
     data = {"email": "ana@example.com", "name": "Ana", "password": "short"}
     refused = post_form(client, f"/account/signup?lang={lang}", data)
     assert refused.status_code == 200 and words in refused.text
+
+
+def test_an_expired_join_form_keeps_the_students_name(client, app):
+    refused = client.post("/join", data={"csrf_token": "old", "code": "ABCD-EFGH", "name": "Ana"})
+    assert refused.status_code == 400
+    assert "you have not joined yet" in refused.text and 'value="Ana"' in refused.text and "ABCD-EFGH" in refused.text
+
+
+def test_expired_account_forms_keep_all_but_the_password(client):
+    refused = client.post(
+        "/account/signup",
+        data={"csrf_token": "old", "email": "ana@example.com", "name": "Ana Lee", "password": "password1", "instructor": "yes"},
+    )
+    assert refused.status_code == 400 and "enter your password again" in refused.text
+    assert 'value="ana@example.com"' in refused.text and 'value="Ana Lee"' in refused.text
+    assert "password1" not in refused.text
+    again = client.post("/account/signup", data={"csrf_token": token(refused.text), "email": "ana@example.com",
+                                                  "name": "Ana Lee", "password": "password1"})
+    assert again.status_code == 303
+    client.post("/account/logout", data={"csrf_token": token(client.get("/account/").text)})
+    refused = client.post("/account/login", data={"csrf_token": "old", "email": "ana@example.com", "password": "password1"})
+    assert refused.status_code == 400 and 'value="ana@example.com"' in refused.text and "password1" not in refused.text

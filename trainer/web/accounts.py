@@ -9,6 +9,8 @@ from trainer.store import db
 from trainer.store.learners import AccountError, sign_in, sign_up
 
 from . import identity, limits
+from .csrf import CSRFError
+from .errors import handle_http
 from .render import render
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -19,16 +21,20 @@ def show() -> Response:
     return render("account/show.html", user=identity.account())
 
 
+def _typed_signup() -> dict:
+    return {
+        "email": request.form.get("email", "")[:300],
+        "name": request.form.get("name", "")[:200],
+        "instructor": request.form.get("instructor") == "yes",
+    }
+
+
 @bp.route("/signup", methods=["GET", "POST"])
 def signup() -> Response:
     form = {"email": "", "name": "", "instructor": False}
     errors: dict[str, str] = {}
     if request.method == "POST":
-        form = {
-            "email": request.form.get("email", "")[:300],
-            "name": request.form.get("name", "")[:200],
-            "instructor": request.form.get("instructor") == "yes",
-        }
+        form = _typed_signup()
         try:
             user, learner = sign_up(
                 db(),
@@ -67,6 +73,18 @@ def login() -> Response:
             identity.signed_in(user, learner.id)
             return redirect(identity.safe_next(url_for("progress.show")), code=303)
     return render("account/login.html", email=email, errors=errors, next=identity.safe_next(""))
+
+
+@bp.errorhandler(CSRFError)
+def expired(exc: CSRFError) -> Response:
+    """An expired sign-up or sign-in form comes back with what was typed but the password."""
+    again = {"password": _("This form had expired: enter your password again and send it.")}
+    nxt = identity.safe_next("")
+    if request.endpoint == "accounts.signup":
+        return render("account/signup.html", status=400, form=_typed_signup(), errors=again, next=nxt)
+    if request.endpoint == "accounts.login":
+        return render("account/login.html", status=400, email=request.form.get("email", "")[:300], errors=again, next=nxt)
+    return handle_http(exc)
 
 
 @bp.post("/logout")

@@ -172,7 +172,13 @@ def _new_session_page(form: dict, error: str | None, status: int = 200) -> Respo
 
 @bp.errorhandler(CSRFError)
 def expired(exc: CSRFError) -> Response:
-    """An expired new-session form comes back filled in, not as a bare error page."""
+    """An expired new-session or join form comes back filled in, not as a bare error page."""
+    if request.endpoint == "classroom.join":
+        notice = _("This form had expired, so you have not joined yet. Your name is kept: join again.")
+        return render(
+            "classroom/join.html", status=400, code=request.form.get("code", "")[:40],
+            name=request.form.get("name", "")[:100], error=notice,
+        )
     user = identity.account()
     if request.endpoint != "classroom.create" or user is None or not user.is_instructor:
         return handle_http(exc)
