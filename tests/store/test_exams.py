@@ -194,3 +194,10 @@ def test_someone_elses_exam_is_not_found(app, client):
 def test_a_name_is_required(client):
     response = post_form(client, "/exams/", {"name": "  "}, to="/exams/mini/start")
     assert response.status_code == 200 and "Enter your name" in response.text
+
+
+@pytest.mark.parametrize(("lang", "title", "words"), [("zh-Hant", "下注規則", "主池與邊池"), ("zh-Hans", "下注规则", "主池与边池")])
+def test_the_exam_list_is_in_the_learners_language(client, lang, title, words):
+    page = client.get(f"/exams/?lang={lang}").text
+    assert title in page and words in page
+    assert "Betting rules" not in page
