@@ -9,18 +9,12 @@ import pytest
 
 from tests.answers import BTN, BTN_TYPED
 
+from .test_drill_browser import fill
+
 pytestmark = pytest.mark.e2e
 BTN_RIGHT = BTN_TYPED
 
 POLL_MS = 8000  # the pages poll every 2 s
-
-
-def fill_card(page, answer: dict, *, acted: str = "no", legal=("fold", "call", "raise")) -> None:
-    for name, value in answer.items():
-        page.fill(f"#f-{name}", value)
-    page.check(f"input[name=acted][value={acted}]")
-    for box in page.locator("input[name=legal]").all():
-        box.set_checked(box.get_attribute("value") in legal)
 
 
 def fill_anything(page) -> None:
@@ -117,13 +111,13 @@ def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, a
     for student in (ana, bo):
         student.wait_for_selector("#f-current_total", timeout=POLL_MS)
 
-    fill_card(ana, {**BTN_RIGHT, "min_to": "1800"})
+    fill(ana, {**BTN_RIGHT, "min_to": "1800"})
     ana.click("text=Send my answer")
     ana.wait_for_selector("#received")
     teacher.wait_for_selector("text=1 of 2 answered", timeout=POLL_MS)
     assert "Bo" in teacher.locator("#live").inner_text()  # who has not answered
 
-    fill_card(bo, BTN_RIGHT)
+    fill(bo, BTN_RIGHT)
     bo.click("text=Send my answer")
     bo.wait_for_selector("#received")
     teacher.wait_for_selector("text=2 of 2 answered", timeout=POLL_MS)

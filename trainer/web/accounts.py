@@ -7,10 +7,11 @@ from flask_babel import gettext as _
 
 from trainer.store import db
 from trainer.store.learners import AccountError, sign_in, sign_up
+from trainer.store.models import Account, Learner
 
 from . import identity, limits
 from .csrf import CSRFError
-from .errors import handle_http
+from .errors import handle_http, said
 from .render import render
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -19,6 +20,12 @@ bp = Blueprint("accounts", __name__, url_prefix="/account")
 @bp.get("/")
 def show() -> Response:
     return render("account/show.html", user=identity.account())
+
+
+def _signed_in(user: Account, learner: Learner) -> Response:
+    db().commit()
+    identity.signed_in(user, learner.id)
+    return redirect(identity.safe_next(url_for("progress.show")), code=303)
 
 
 def _typed_signup() -> dict:
@@ -46,11 +53,9 @@ def signup() -> Response:
             )
         except AccountError as exc:
             db().rollback()
-            errors[exc.field] = _(exc.message, **exc.params)
+            errors[exc.field] = said(exc)
         else:
-            db().commit()
-            identity.signed_in(user, learner.id)
-            return redirect(identity.safe_next(url_for("progress.show")), code=303)
+            return _signed_in(user, learner)
     return render("account/signup.html", form=form, errors=errors, next=identity.safe_next(""))
 
 
@@ -67,11 +72,9 @@ def login() -> Response:
         except AccountError as exc:
             db().rollback()
             limits.failed()
-            errors[exc.field] = _(exc.message, **exc.params)
+            errors[exc.field] = said(exc)
         else:
-            db().commit()
-            identity.signed_in(user, learner.id)
-            return redirect(identity.safe_next(url_for("progress.show")), code=303)
+            return _signed_in(user, learner)
     return render("account/login.html", email=email, errors=errors, next=identity.safe_next(""))
 
 

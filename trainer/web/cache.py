@@ -113,23 +113,11 @@ class Cache:
 
     def memo(self, key: Any, make: Callable[[], Any]) -> Any:
         """A value computed once per key (URLs of a spot, and the like)."""
-        key = (i18n.current(), "memo", key)
-        value = self.pages.get(key)
-        if value is None:
-            if len(self.pages) >= MAX_PAGES:
-                self.pages.clear()
-            value = self.pages[key] = make()
-        return value
+        return _kept(self.pages, MAX_PAGES, (i18n.current(), "memo", key), make)
 
     def grade(self, key: Any, make: Callable[[], Any]) -> Any:
         """A graded answer (``make`` reads and grades it) kept per spot and what was typed."""
-        key = (i18n.current(), key)
-        value = self.grades.get(key)
-        if value is None:
-            if len(self.grades) >= MAX_GRADES:
-                self.grades.clear()
-            value = self.grades[key] = make()
-        return value
+        return _kept(self.grades, MAX_GRADES, (i18n.current(), key), make)
 
     def piece(self, key: Any, template: str, **context: Any) -> Markup:
         """A partial whose markup is fully named by ``key`` (the caller's promise)."""
@@ -141,6 +129,16 @@ class Cache:
                 self.fields.clear()
             self.fields[full] = html
         return html
+
+
+def _kept(table: dict[Any, Any], limit: int, key: Any, make: Callable[[], Any]) -> Any:
+    """``table[key]``, made on first use; a full table starts afresh."""
+    value = table.get(key)
+    if value is None:
+        if len(table) >= limit:
+            table.clear()
+        value = table[key] = make()
+    return value
 
 
 def cache() -> Cache:

@@ -29,7 +29,7 @@ from trainer.store.models import ClassSession, ClassStudent, now
 
 from . import identity, library, limits
 from .csrf import CSRFError
-from .errors import handle_http
+from .errors import handle_http, said
 from .library import Entry
 from .questions import check, resolve, shown_of, typed_of
 from .render import render, wants_fragment
@@ -140,7 +140,7 @@ def create() -> Response:
             )
         except store.ClassError as exc:
             db().rollback()
-            error = _(exc.message, **exc.params)
+            error = said(exc)
         else:
             db().commit()
             return redirect(url_for("classroom.control", session_id=cs.id), code=303)
@@ -404,7 +404,7 @@ def join() -> Response:
                 who = store.join(db(), cs, name)
             except store.ClassError as exc:
                 db().rollback()
-                error = _(exc.message, **exc.params)
+                error = said(exc)
             else:
                 db().commit()
                 kept = session.get(STUDENTS)
@@ -524,7 +524,7 @@ def answer(code: str) -> Response:
         )
     except store.ClassError as exc:
         db().rollback()
-        return _answer_response(cs, who, position, {"notice": _(exc.message, **exc.params)})
+        return _answer_response(cs, who, position, {"notice": said(exc)})
     db().commit()
     return _answer_response(cs, who, position, {"received": stored.id})
 

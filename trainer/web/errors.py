@@ -8,9 +8,16 @@ from flask import Flask, Response
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
+from trainer.store.text import UserError
+
 from .render import render, wants_fragment
 
 log = logging.getLogger(__name__)
+
+
+def said(exc: UserError) -> str:
+    """What the store refused, in the request's language (trainer/store/text.py)."""
+    return _(exc.message, **exc.params)
 
 
 def _title(code: int) -> str:

@@ -161,7 +161,7 @@ def load_libraries(dirs: list[str], *, locales: tuple[str, ...] = LOCALES) -> di
             problems.append(_Found(file=_shown(sc.file, dirs), line=None, texts=texts))
             continue
         try:
-            built = {locale: _entry(sc, locale) for locale in locales}
+            built = {locale: entry_of(sc, locale) for locale in locales}
         except QuizError:
             line = (getattr(sc, "lines", None) or {}).get("ask")
             problems.append(_Found(file=_shown(sc.file, dirs), line=line, texts=_quiz_problem(sc)))
@@ -219,7 +219,8 @@ def _quiz_problem(sc: Any) -> dict[str, str]:
     return texts
 
 
-def _entry(sc: Any, locale: str) -> Entry:
+def entry_of(sc: Any, locale: str) -> Entry:
+    """A loaded scenario as the web app shows it in ``locale`` (library and generated spots alike)."""
     title = pick(sc.title, locale)
     return Entry(
         id=sc.id,

@@ -16,12 +16,11 @@ from flask import current_app
 
 from trainer.coverage import rule_ids
 from trainer.generate import GenerateError, generate
-from trainer.quiz import Answer, Feedback, QuizError, build_quiz, grade, read_answer
+from trainer.quiz import Answer, Feedback, QuizError, grade, read_answer
 from trainer.scenarios import ScenarioError, load_text
 
 from . import library
-from .library import Entry
-from .spot import build_spot
+from .library import Entry, entry_of
 
 
 class Typed:
@@ -55,16 +54,7 @@ def _generated(ref: str, locale: str) -> Entry | None:
         spot = generate(topic, level=int(level), seed=int(seed), start=int(index))[0]
         text = yaml.safe_dump(spot.document, sort_keys=False, allow_unicode=True)
         scenario = load_text(text, f"{spot.id}.yaml")
-        title = scenario.title.text(locale) if scenario.title is not None else ""
-        return Entry(
-            id=scenario.id,
-            title=title or scenario.id,
-            level=scenario.level,
-            topics=tuple(scenario.topics or ()),
-            scenario=scenario,
-            quiz=build_quiz(scenario, locale=locale),
-            spot=build_spot(scenario),
-        )
+        return entry_of(scenario, locale)
     except (ValueError, GenerateError, ScenarioError, QuizError):
         return None
 
