@@ -82,6 +82,11 @@ def _human(scenario: Scenario) -> str:
         ruling = answer["ruling"]
         to = f" to {ruling['to']}" if ruling["to"] is not None else ""
         lines.append(f"ruling: {ruling['action']}{to}, {ruling['returned']} returned")
+    for pos, best in answer.get("best_hands", {}).items():
+        lines.append(f"best hand of {pos}: {' '.join(best['cards'])} ({best['category']})")
+    for number, won in enumerate(answer.get("winners", [])):
+        name = "main pot" if number == 0 else f"side pot {number}"
+        lines.append(f"{name} won by: {', '.join(won)}")
     for number, share in enumerate(answer.get("split", [])):
         lines.append(f"split of pot {number}: " + ", ".join(f"{pos} {amount}" for pos, amount in share.items()))
     lines.append("why:")

@@ -16,6 +16,7 @@ STEP_TOPICS = {
     "pot": ("pot",),
     "pots": ("pots", "pot"),
     "showdown": ("showdown",),
+    "winners": ("winners",),
     "ruling": ("ruling",),
     "split": ("split",),
 }

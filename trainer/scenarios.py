@@ -19,6 +19,7 @@ from pathlib import Path
 
 import yaml
 
+from .engine.reading import read
 from .engine.rulings import parse_said, rule
 from .engine import (
     POSITIONS,
@@ -56,7 +57,7 @@ class _Loader(_BaseLoader):
         return super().resolve(kind, value, implicit)
 
 LOCALES = ("en", "zh-Hant", "zh-Hans")
-QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "ruling", "split")
+QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "winners", "ruling", "split")
 VERBS = tuple(kind.value for kind in ActionKind)
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 TOPIC_RE = re.compile(r"[a-z0-9-]+\Z")
@@ -71,7 +72,11 @@ TOP_KEYS = (
 )
 GAME_KEYS = ("type", "blinds", "ante", "bb_ante", "straddles", "bets", "rules")
 RULE_KEYS = ("reopen", "bba", "limit_cap", "limit_cap_heads_up")
-EXPECT_KEYS = ("street", "to_act", "card", "options", "pot", "pots", "returned", "showdown", "ruling", "split")
+EXPECT_KEYS = (
+    "street", "to_act", "card", "options", "pot", "pots", "returned", "showdown",
+    "best_hands", "winners", "ruling", "split",
+)
+BEST_HAND_KEYS = ("cards", "category")
 RULING_KEYS = ("said", "chips", "later", "by", "then")
 CARD_KEYS = ("current_total", "last_full_increment", "committed", "acted", "to_add")
 OPTION_KEYS = ("fold", "check", "call", "bet", "raise")
@@ -157,6 +162,9 @@ class Scenario:
         steps = hand.derivation()
         if self.ruling is not None:
             steps += rule(hand, self.ruling).steps
+        if "winners" in self.ask:
+            steps += read(hands=self.hands, board=self.board, pots=hand.result().pots,
+                          order=[s.position for s in hand.seats]).steps
         if self.winners is not None:
             steps += hand.split([list(w) for w in self.winners], self.chip)[1]
         return steps
@@ -577,7 +585,11 @@ def load_text(text: str, file: str) -> Scenario:
         # the contract's default, [card], has no answer once betting is over: ask what there is
         ask = ("pots", "showdown") if "showdown" in solution else ("pots",)
     declaration = _ruling(c, hand, ask, solution)
-    winners, chip = _winners(c, hand, ask, solution)
+    read_winners = _read_hands(c, hand, ask, solution, board, hands)
+    if read_winners is not None:
+        winners, chip = (read_winners, c.integer(doc, "chip", "chip", 1, 1)) if "split" in ask else (None, 1)
+    else:
+        winners, chip = _winners(c, hand, ask, solution)
     return Scenario(
         id=sid, file=file, title=title, explain=explain, topics=topics, level=level, game=game,
         start=start, pot=pot, stacks=stacks, names=names, board=board, hands=hands,
@@ -592,7 +604,7 @@ def _answerable(c: _Checker, hand: Hand, ask: tuple[str, ...]) -> None:
     for kind in ask:
         if kind in ("card", "options", "ruling") and hand.betting_over:
             raise c.fail(line, "ask", f"{kind} asks about the player to act, but betting is over after the last action")
-        if kind in ("pots", "showdown", "split") and not hand.betting_over:
+        if kind in ("pots", "showdown", "winners", "split") and not hand.betting_over:
             raise c.fail(line, "ask", f"{kind} is answered once betting is over, and {hand.to_act} is still to act")
         if kind == "showdown" and sum(not s.folded for s in hand.seats) < 2:
             raise c.fail(line, "ask", "showdown needs two or more players left, but everyone else folded")
@@ -637,6 +649,30 @@ def _ruling(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict) -> De
     except EngineError as exc:
         raise c.fail(r.line, "ruling", str(exc)) from None
     return declaration
+
+
+def _read_hands(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, board, hands):
+    """ask: [winners] — the engine reads the cards: best five per live player, winners per pot."""
+    if "winners" not in ask:
+        return None
+    line = c.line_of(c.doc, "ask")
+    if "winners" in c.doc:
+        raise c.fail(c.line_of(c.doc, "winners"), "winners",
+                     "ask includes winners, so the engine reads them from the cards: remove the winners key "
+                     "(it is for naming winners by hand, with ask: [split])")
+    if len(board) != 5:
+        where = c.line_of(c.doc, "board") if "board" in c.doc else line
+        raise c.fail(where, "board", f"ask includes winners, so the file needs all five board cards, got {len(board)}")
+    try:
+        reading = read(hands=hands, board=board, pots=hand.result().pots, order=[s.position for s in hand.seats])
+    except EngineError as exc:
+        where = c.line_of(c.doc, "hands") if "hands" in c.doc else line
+        raise c.fail(where, "hands", str(exc)) from None
+    solution["best_hands"] = {pos: b.as_dict() for pos, b in reading.best_hands.items()}
+    solution["winners"] = reading.winners
+    if "split" in ask:
+        solution["split"] = hand.split(reading.winners, c.integer(c.doc, "chip", "chip", 1, 1))[0]
+    return tuple(tuple(w) for w in reading.winners)
 
 
 def _winners(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict):
@@ -711,6 +747,11 @@ def _expect(c: _Checker, stacks: dict[str, int]) -> dict | None:
             c.keys(pot, POT_KEYS, "expect.pots.")
     if e.get("returned") is not None:
         c.mapping(e, "returned", "expect.returned")
+    best = c.mapping(e, "best_hands", "expect.best_hands") if e.get("best_hands") is not None else None
+    if best is not None:
+        for pos in best:
+            if best[pos] is not None:
+                c.keys(c.mapping(best, pos, f"expect.best_hands.{pos}"), BEST_HAND_KEYS, "expect.best_hands.")
     return e
 
 
@@ -813,8 +854,19 @@ def _compare(want, got, path: str, line: int | None = None):
     if path.endswith(".pots") and isinstance(want, list) and isinstance(got, list):
         want = [_pot_key(p) for p in want]
         got = [_pot_key(p) for p in got]
+    if path.endswith(".winners") and isinstance(want, list) and isinstance(got, list):
+        # a tie lists its winners in any order
+        want = [_seat_sorted(w) for w in want]
+        got = [_seat_sorted(w) for w in got]
     if _plain(want) != _plain(got):
         yield path, want, got, line
+
+
+def _seat_sorted(players) -> object:
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        order = {p: i for i, p in enumerate(POSITIONS)}
+        return sorted(players, key=lambda p: order.get(p, 99))
+    return players
 
 
 def _pot_key(pot) -> object:

@@ -1,0 +1,138 @@
+"""Hand reading: each live player's best five cards, and who wins each pot.
+
+Ranking seven cards is not a rule of betting, so it is not written here: the
+maintained evaluator ``phevaluator`` ranks hands (docs/engine-notes.md says why
+this one). What is ours is the teaching: which five cards play, in the order a
+dealer reads them out, and which pot each player can win (R-SIDEPOTS), split
+by R-ODDCHIP.
+
+>>> best_hand(("Kh", "Qc"), ("Ks", "9d", "7c", "4h", "2s")).cards
+('Kh', 'Ks', 'Qc', '9d', '7c')
+>>> best_hand(("Ah", "2d"), ("3c", "4s", "5h", "Kd", "Kc")).category
+'straight'
+>>> best_hand(("Ah", "2d"), ("3c", "4s", "5h", "Kd", "Jc")).cards
+('5h', '4s', '3c', '2d', 'Ah')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from phevaluator import evaluate_cards
+
+from .messages import EngineError, Message, Step
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+#: Categories low to high, as the scenario contract names them.
+CATEGORIES = (
+    "high-card", "one-pair", "two-pair", "three-of-a-kind", "straight",
+    "flush", "full-house", "four-of-a-kind", "straight-flush",
+)
+# phevaluator ranks the 7,462 distinct five-card values from 1 (a royal flush) to 7462 (7-5-4-3-2);
+# each category is a block of that scale. These are the upper ends of the blocks, best category
+# first, as the evaluator's C library lists them (``get_rank_category``).
+_BLOCKS = (
+    (10, "straight-flush"), (166, "four-of-a-kind"), (322, "full-house"), (1599, "flush"),
+    (1609, "straight"), (2467, "three-of-a-kind"), (3325, "two-pair"), (6185, "one-pair"),
+    (7462, "high-card"),
+)
+_WHEEL = {"A", "2", "3", "4", "5"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class BestHand:
+    """The five cards that play, in reading order, their category, and a score (higher wins)."""
+
+    cards: tuple[str, ...]
+    category: str
+    score: int  # higher is better; equal scores split
+
+    def as_dict(self) -> dict:
+        return {"cards": list(self.cards), "category": self.category}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reading:
+    """What hand reading answers once betting is over."""
+
+    best_hands: dict[str, BestHand]
+    winners: list[list[str]]
+    steps: list[Step]
+
+
+def _score(cards: Sequence[str]) -> int:
+    return -evaluate_cards(*cards)
+
+
+def _category(score: int) -> str:
+    return next(name for top, name in _BLOCKS if -score <= top)
+
+
+def best_hand(hole: Sequence[str], board: Sequence[str]) -> BestHand:
+    """The best five of ``hole`` + ``board`` (five to seven cards), in reading order.
+
+    Among five-card sets of equal value (they differ only in suits) the first
+    one in hole-then-board order is shown, so a player's own cards are named
+    before the board's.
+    """
+    cards = tuple(hole) + tuple(board)
+    if not 5 <= len(cards) <= 7:
+        raise EngineError(f"a hand is read from five to seven cards, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise EngineError("a card is dealt twice")
+    best = _score(cards)
+    five = next(c for c in combinations(cards, 5) if _score(c) == best)
+    category = _category(best)
+    return BestHand(cards=_reading_order(five, category), category=category, score=best)
+
+
+def _reading_order(five: Sequence[str], category: str) -> tuple[str, ...]:
+    """The cards that make the category first, bigger groups first, then kickers high to low."""
+    ranks = [c[0] for c in five]
+    if category in ("straight", "straight-flush") and set(ranks) == _WHEEL:
+        return tuple(sorted(five, key=lambda c: -1 if c[0] == "A" else RANKS.index(c[0]), reverse=True))
+    count = Counter(ranks)
+    return tuple(sorted(five, key=lambda c: (count[c[0]], RANKS.index(c[0])), reverse=True))
+
+
+def read(*, hands: Mapping[str, Sequence[str]], board: Sequence[str], pots: Sequence,
+         order: Sequence[str]) -> Reading:
+    """Best hands of the players who can win a pot, and each pot's winners (R-SIDEPOTS).
+
+    ``pots`` are the engine's pots (main first, each with ``eligible``);
+    ``order`` is the seat order clockwise from the button, for listing ties.
+    """
+    if len(board) != 5:
+        raise EngineError(f"reading the hands needs the five board cards, got {len(board)}")
+    live = [pos for pos in order if any(pos in pot.eligible for pot in pots)]
+    missing = [pos for pos in live if pos not in hands]
+    if missing:
+        raise EngineError(f"the hole cards of {', '.join(missing)} are needed: they are still in the hand")
+    best = {pos: best_hand(hands[pos], board) for pos in live}
+    steps = [
+        Step("winners", Message("read.best", {"pos": pos, "cards": " ".join(b.cards), "category": _term(b.category)}))
+        for pos, b in best.items()
+    ]
+    winners: list[list[str]] = []
+    for number, pot in enumerate(pots):
+        eligible = [pos for pos in order if pos in pot.eligible]
+        top = max(best[pos].score for pos in eligible)
+        won = [pos for pos in eligible if best[pos].score == top]
+        winners.append(won)
+        name = Message("pot.main") if number == 0 else Message("pot.side", {"number": number})
+        if len(eligible) == 1:
+            steps.append(Step("winners", Message("read.alone", {"pot": name, "pos": won[0]}), "R-SIDEPOTS"))
+        elif len(won) == 1:
+            steps.append(Step("winners", Message("read.wins", {"pot": name, "pos": won[0], "players": eligible}), "R-SIDEPOTS"))
+        else:
+            steps.append(Step("winners", Message("read.tie", {"pot": name, "players": won}), "R-SIDEPOTS"))
+    return Reading(best_hands=best, winners=winners, steps=steps)
+
+
+def _term(category: str) -> Message:
+    return Message("hand." + category, {})
