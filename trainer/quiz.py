@@ -22,12 +22,14 @@ from functools import cached_property, reduce
 from typing import Any, Protocol
 
 from trainer.engine.messages import Message
+from trainer.engine.reading import CATEGORIES
 from trainer.engine.rulings import parse_said
 from trainer.translations import DEFAULT, Text, pick
 from trainer.translations import text as translated
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
-QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "ruling", "split")
+QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "winners", "ruling", "split")
+SUIT_SIGNS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RULINGS = ("check", "call", "bet", "raise", "fold", "call-or-fold", "free")
 
 # Longer than any chip count a table can hold; stops absurd input before int().
@@ -302,6 +304,8 @@ def build_quiz(scenario: Any, *, locale: str = DEFAULT) -> Quiz:
             questions.append(b.pots(solution, positions, table_limit))
         elif kind == "showdown":
             questions.append(b.showdown(solution, in_hand))
+        elif kind == "winners":
+            questions.append(b.winners(solution, scenario, positions, "pots" in scenario.ask))
         elif kind == "ruling":
             questions.append(b.ruling(solution, scenario, to_act, street_limit))
         elif kind == "split":
@@ -611,6 +615,60 @@ class _Builder:
                     ),
                 ),
             ),
+        )
+
+    def cards(self, cards: Iterable[str]) -> str:
+        """Cards as a dealer reads them: K♠ 10♥."""
+        return " ".join(("10" if c[0] == "T" else c[0]) + SUIT_SIGNS[c[1]] for c in cards)
+
+    def winners(self, solution: dict, scenario: Any, positions: tuple[str, ...], pots_asked: bool) -> Question:
+        _ = self.t.gettext
+        best = self.need(solution, "best_hands", "winners")
+        winners = solution["winners"]
+        live = tuple(p for p in positions if p in best)
+        told = [_("Board: %(cards)s.", cards=self.cards(scenario.board))]
+        told += [_("%(pos)s holds %(cards)s.", pos=p, cards=self.cards(scenario.hands[p])) for p in live]
+        told.append(_("Name each player's best hand, and who wins each pot."))
+        categories = tuple((c, self.terms[f"hand.{c}"]) for c in CATEGORIES)
+        groups = [
+            Group(
+                legend=_("Best hands"),
+                fields=tuple(
+                    self.field(
+                        name=f"hand_{p}",
+                        label=_("%(pos)s's best hand", pos=p),
+                        kind=FieldKind.CHOICE,
+                        expected=best[p]["category"],
+                        choices=categories,
+                    )
+                    for p in live
+                ),
+            )
+        ]
+        # When the pots are asked too, as many rows as there could be pots, so the rows give nothing away.
+        rows = max(len(live) - 1, len(winners), 1) if pots_asked else len(winners)
+        for i in range(rows):
+            name = self.pot_name(i)
+            groups.append(
+                Group(
+                    legend=name,
+                    fields=(
+                        self.field(
+                            name=f"winners{i + 1}",
+                            label=_("%(pot)s: who wins it", pot=name),
+                            kind=FieldKind.CHOICES,
+                            expected=frozenset(winners[i]) if i < len(winners) else frozenset(),
+                            choices=tuple((p, p) for p in live),
+                            hint=_("Tick several players for a split; none if there is no such pot.") if pots_asked and i else "",
+                        ),
+                    ),
+                )
+            )
+        return Question(
+            kind="winners",
+            title=_("Reading the hands"),
+            prompt=reduce(self.then, told),
+            groups=tuple(groups),
         )
 
     def ruling_choices(self) -> tuple[tuple[str, str], ...]:
