@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .engine import GameType, Hand, Street
+from .engine.reading import RANKS, SUITS, read
 from .playout import Deal, random_action, random_deal, scenario_document
 from .topics import BY_NAME
 
@@ -137,6 +138,41 @@ def _random_winners(hand: Hand, rng: random.Random, i: int) -> dict | None:
     chip = hand.game.small_blind if rng.random() < 0.5 else 1
     return {"winners": winners, "chip": chip}
 
+
+DECK = tuple(r + s for r in RANKS for s in SUITS)
+CARD_TRIES = 300
+
+
+def _hand_reading_spot(hand: Hand, ids: _Ids, i: int) -> bool:
+    result = hand.result()
+    return result.showdown is not None and (i % 4 != 3 or len(result.pots) >= 2)
+
+
+def _random_cards(hand: Hand, rng: random.Random, i: int) -> dict | None:
+    """A board and hole cards that make the spot teach one thing, by turns: a split, a kicker, the board
+    playing, a side pot that goes to another player than the main pot."""
+    pots = hand.result().pots
+    live = [s.position for s in hand.seats if not s.folded]
+    for _ in range(CARD_TRIES):
+        cards = rng.sample(DECK, 5 + 2 * len(live))
+        board = cards[:5]
+        hands = {pos: cards[5 + 2 * n: 7 + 2 * n] for n, pos in enumerate(live)}
+        reading = read(hands=hands, board=board, pots=pots, order=live)
+        best, winners = reading.best_hands, reading.winners
+        kind = i % 4
+        if kind == 0:
+            ok = any(len(w) > 1 for w in winners)
+        elif kind == 1:
+            top = winners[0][0]
+            ok = len(winners[0]) == 1 and any(
+                best[p].category == best[top].category for p in pots[0].eligible if p != top)
+        elif kind == 2:
+            ok = any(set(best[p].cards) == set(board) for w in winners for p in w)
+        else:
+            ok = len(winners) >= 2 and set(winners[0]).isdisjoint(winners[-1])
+        if ok:
+            return {"board": board, "hands": hands}
+    return None
 
 CARD_EXPLAIN = {
     "en": "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ so {pos} must add {add} to call.",
@@ -308,6 +344,15 @@ RECIPES: dict[str, Recipe] = {
             "en": "Each pot is split on its own, down to the smallest chip; an odd chip goes to the first winner clockwise from the button.",
             "zh-Hant": "每個底池各自平分，拆到最小面額的籌碼；除不盡的零頭籌碼給按鈕左手邊第一位贏家。",
             "zh-Hans": "每个底池各自平分，拆到最小面额的筹码；除不尽的零头筹码给按钮左手边第一位赢家。",
+        },
+    ),
+    "hand-reading": Recipe(
+        when="over", ask=("winners",), predicate=_hand_reading_spot, short_stacks=0.5, aggression=0.35,
+        extra=_random_cards,
+        explain={
+            "en": "Each player makes the best five cards out of seven; only five cards play and suits never break a tie. Each pot goes to the best hand among the players who can win it.",
+            "zh-Hant": "每個人從七張牌裡挑最好的五張；只比五張，花色不分大小。每個底池由能爭它的玩家之中牌最大的人贏得。",
+            "zh-Hans": "每个人从七张牌里挑最好的五张；只比五张，花色不分大小。每个底池由能争它的玩家之中牌最大的人赢得。",
         },
     ),
     "showdown": Recipe(

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from .engine import Action, ActionKind, Declaration, Game, GameType, Hand, Street, rule
+from .engine.reading import read
 
 TABLES: dict[int, tuple[str, ...]] = {
     2: ("BTN", "BB"),
@@ -134,6 +135,11 @@ def scenario_document(deal: Deal, hand: Hand, actions: list[Action], *, id: str,
             doc["expect"]["ruling"] = rule(hand, declaration).as_dict()
         if extra and "winners" in extra:
             doc["expect"]["split"] = hand.split(extra["winners"], extra.get("chip", 1))[0]
+        if extra and "hands" in extra and "winners" in ask:
+            reading = read(hands=extra["hands"], board=extra["board"], pots=hand.result().pots,
+                           order=[s.position for s in hand.seats])
+            doc["expect"]["best_hands"] = {pos: b.as_dict() for pos, b in reading.best_hands.items()}
+            doc["expect"]["winners"] = reading.winners
     return doc
 
 

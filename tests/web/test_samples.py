@@ -49,6 +49,9 @@ def right_answer(solved: dict, ask: tuple[str, ...], positions: list[str]) -> di
     if "split" in ask:
         for i, pot in enumerate(solved["split"], start=1):
             answer |= {f"split{i}_{pos}": str(chips) for pos, chips in pot.items()}
+    if "winners" in ask:
+        answer |= {f"hand_{pos}": best["category"] for pos, best in solved["best_hands"].items()}
+        answer |= {f"winners{i}": won for i, won in enumerate(solved["winners"], start=1)}
     if "showdown" in ask:
         showdown = solved.get("showdown")
         answer["showdown"] = "none" if showdown is None else "all" if showdown["all_tabled"] else showdown["first"]

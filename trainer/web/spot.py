@@ -109,6 +109,7 @@ class SeatView:
     y: float
     bet_x: float
     bet_y: float
+    cards: tuple[CardView, ...] = ()  # hole cards, shown when the spot asks to read the hands
 
     @property
     def label(self) -> str:
@@ -242,6 +243,7 @@ def build_spot(scenario: Any, locale: str | None = None) -> Spot:
     def angle(i: float) -> float:
         return math.pi / 2 + (i - hero) * step
 
+    shown = scenario.hands if "winners" in (getattr(scenario, "ask", None) or ()) else {}
     views = []
     for i, seat in enumerate(seats):
         a = angle(i)
@@ -267,6 +269,7 @@ def build_spot(scenario: Any, locale: str | None = None) -> Spot:
                 y=round(y, 1),
                 bet_x=round(CX + (x - CX) * BET_AT, 1),
                 bet_y=round(CY + (y - CY) * BET_AT, 1),
+                cards=tuple(card_view(c, t) for c in shown.get(seat.position, ())) if not seat.folded else (),
             )
         )
 
