@@ -1,9 +1,8 @@
 """Settings: safe local defaults, then environment variables, then the caller's overrides.
 
 The templates, static files and sample scenarios live at the top of the
-repository, not inside the package. The package is installed editable in
-development and CI, so the defaults are found from the repository root;
-each is a setting so a deployment that copies them elsewhere can say where.
+repository and inside a built wheel (``trainer.resources``); each is a
+setting so a deployment that copies them elsewhere can say where.
 """
 
 from __future__ import annotations
@@ -14,11 +13,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from trainer.resources import folder
 from trainer.translations import LOCALES
 
 from .i18n import locale_for
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # environment variable -> setting
 ENV = {
@@ -37,9 +35,9 @@ SECRET_FILE = "secret_key"
 def defaults() -> dict[str, Any]:
     return {
         "SECRET_KEY": None,
-        "SCENARIO_DIRS": [str(REPO_ROOT / "scenarios")],
-        "TEMPLATES_DIR": str(REPO_ROOT / "templates"),
-        "STATIC_DIR": str(REPO_ROOT / "static"),
+        "SCENARIO_DIRS": [str(folder("scenarios"))],
+        "TEMPLATES_DIR": str(folder("templates")),
+        "STATIC_DIR": str(folder("static")),
         "INSTANCE_DIR": None,  # None: Flask's default instance folder
         "LOCALE": "en",  # when neither the URL, a cookie nor the browser names a language we have
         # Answers are a few hundred bytes; anything near this is not a learner.
@@ -81,8 +79,8 @@ def settings(test_config: Mapping[str, Any] | None, environ: Mapping[str, str]) 
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():
             raise RuntimeError(
-                f"{key} {merged[key]!s} is not a folder. The web app needs the repository's "
-                f"templates/ and static/; set {_env_name(key)} to where they are."
+                f"{key} {merged[key]!s} is not a folder. The web app needs its templates/ and "
+                f"static/ folders; set {_env_name(key)} to where they are."
             )
     return merged
 
