@@ -449,9 +449,9 @@ class _Checker:
             return
         if not game.straddles:
             return
+        # any two seats are heads-up: one posts the small blind, the other the big blind
         order = sorted(stacks, key=POSITIONS.index)
-        small_blind = "SB" if "SB" in stacks else "BTN"
-        free = [p for p in order[order.index("BB") + 1:] if p != small_blind]
+        free = [] if len(stacks) == 2 else [p for p in order[order.index("BB") + 1:] if p != "SB"]
         if len(game.straddles) > len(free):
             if len(stacks) == 2:
                 why = "heads-up nobody can straddle: the button posts the small blind, the other seat the big blind"
