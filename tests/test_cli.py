@@ -82,7 +82,14 @@ def test_check_reports_every_broken_file_and_disagreement(tmp_path):
     assert "a.yaml:9: expect.options.raise: the file expects {min_to: 1800, max_to: 10000}, the engine says {min_to: 2400, max_to: 10000}" in err
     assert "b.yaml:3: unknown key" in err
     assert 'c.yaml:3: "SB raise 3": the minimum raise is to 4' in err
-    assert "3 files, 2 failed to load, 1 expect blocks checked, 1 disagreements" in out
+    assert "3 files, 2 failed to load, 1 expect block checked, 1 disagreement" in out
+
+
+def test_check_counts_one_file_in_the_singular(tmp_path):
+    write(tmp_path, "a.yaml", GOOD)
+    code, out, _ = run("check", str(tmp_path / "a.yaml"))
+    assert code == 0
+    assert "1 file, 0 failed to load, 1 expect block checked, 0 disagreements" in out
 
 
 def test_check_passes_on_the_repository_scenarios():

@@ -75,7 +75,7 @@ def test_every_game_key_and_the_street_mapping_form():
           bb_ante: 0
           straddles: [20]
           bets: [10, 20]
-          rules: {reopen: exceed, bba: ante-first, limit_cap: 3, limit_cap_heads_up: false}
+          rules: {bba: ante-first, limit_cap: 3, limit_cap_heads_up: false}
         stacks: {UTG: 500, CO: 500, BTN: 500, SB: 500, BB: 500}
         names: {UTG: Ann, BB: 小明}
         board: [Kc, 7d, 2s]
@@ -93,6 +93,8 @@ def test_every_game_key_and_the_street_mapping_form():
     assert [a.street for a in sc.actions][-1] is Street.FLOP
     assert sc.solution["to_act"] == "BB" and sc.solution["street"] == "flop"
     assert sc.solution["pot"] == 5 * 1 + 5 * 20
+    no_limit = load("game: {type: no-limit, blinds: [1, 2], rules: {reopen: exceed}}\nstacks: {SB: 100, BB: 100}\n")
+    assert no_limit.game.rules.reopen == "exceed"
 
 
 def test_id_defaults_to_file_name_and_ids_are_unique(tmp_path):
@@ -265,3 +267,46 @@ def test_extension_mistakes(extra, line, fragment):
     base = "game: {type: no-limit, blinds: [1, 2]}\nstacks: {UTG: 100, CO: 100, SB: 100, BB: 100}\nactions: [UTG call]\n"
     err = error_of(base + extra)
     assert err.line == line and fragment in str(err), str(err)
+
+
+NL = "game: {type: no-limit, blinds: [1, 2]"
+FL = "game: {type: fixed-limit, blinds: [1, 2]"
+
+
+@pytest.mark.parametrize(
+    "text, line, fragment",
+    [
+        # forced bets the hand would not post: with a later start they are already in pot
+        (NL + ", ante: 1}\nstart: flop\npot: 10\nstacks: {SB: 100, BB: 100}\n", 1, "game.ante: antes are posted before the preflop betting; this scenario starts on the flop"),
+        (NL + ", bb_ante: 2}\nstart: turn\npot: 10\nstacks: {SB: 100, BB: 100}\n", 1, "game.bb_ante: the big-blind ante is posted before the preflop betting"),
+        (NL + ", straddles: [4]}\nstart: river\npot: 10\nstacks: {SB: 100, BB: 100, UTG: 100}\n", 1, "game.straddles: straddles are posted before the preflop betting"),
+        # options the game type never reads
+        (NL + ", rules: {limit_cap: 3}}\nstacks: {SB: 100, BB: 100}\n", 1, "game.rules.limit_cap: is only for fixed-limit games (this game is no-limit)"),
+        ("game: {type: pot-limit, blinds: [1, 2], rules: {limit_cap_heads_up: false}}\nstacks: {SB: 100, BB: 100}\n", 1, "game.rules.limit_cap_heads_up: is only for fixed-limit games (this game is pot-limit)"),
+        (FL + ", rules: {reopen: at-least}}\nstacks: {SB: 100, BB: 100}\n", 1, "game.rules.reopen: does not apply to fixed limit: there an all-in of at least half a bet reopens the betting (R-LIMIT"),
+        # straddles with no seat to post them name game.straddles, not stacks
+        (NL + ", straddles: [4]}\nstacks: {BTN: 100, BB: 100}\n", 1, "game.straddles: 1 straddle, but heads-up nobody can straddle"),
+        (NL + ", straddles: [4]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.straddles: 1 straddle, but heads-up nobody can straddle"),
+        (NL + ", straddles: [4, 8]}\nstacks: {SB: 100, BB: 100, UTG: 100}\n", 1, "game.straddles: 2 straddles, but only 1 seat after the big blind can straddle (UTG)"),
+        # amounts a JSON reader would not keep exactly
+        (NL + "}\nstacks: {SB: 100, BB: 9007199254740992}\n", 2, "stacks.BB: 9007199254740992 is larger than 9007199254740991 (2^53 − 1)"),
+        (NL + "}\nstacks: {SB: 9007199254740991, BB: 1}\n", 2, "stacks: the chips at the table (pot and stacks) add up to 9007199254740992"),
+        ("game: {type: no-limit, blinds: [1, 9007199254740992]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.blinds: 9007199254740992 is larger than"),
+        (NL + ", ante: 9007199254740992}\nstacks: {SB: 100, BB: 100}\n", 1, "game.ante: 9007199254740992 is larger than"),
+        (NL + "}\nstart: flop\npot: 9007199254740992\nstacks: {SB: 100, BB: 100}\n", 3, "pot: 9007199254740992 is larger than"),
+        (NL + "}\nstacks: {SB: 100, BB: 100}\nactions: [SB raise 9007199254740992]\n", 3, '"SB raise 9007199254740992": the amount is larger than 9007199254740991'),
+        (NL + "}\nstacks: {SB: 100, BB: 100}\nactions: [SB raise " + "9" * 5000 + "]\n", 3, "the amount is larger than 9007199254740991"),
+        # one pot is "1 pot"
+        (NL + "}\nstacks: {SB: 100, BB: 100}\nactions: [SB fold]\nask: [split]\nwinners: [[BB], [BB]]\n", 5, "winners: there is 1 pot but winners are given for 2 pots"),
+    ],
+)
+def test_the_loader_refuses_what_it_would_ignore_or_lose(text, line, fragment):
+    err = error_of(text, "scenarios/x.yaml")
+    assert err.line == line, str(err)
+    assert fragment in str(err), str(err)
+
+
+def test_amounts_up_to_two_to_the_53_minus_one_load():
+    """The chips at the table may add up to exactly 2^53 − 1."""
+    sc = load(NL + "}\nstacks: {SB: 4503599627370495, BB: 4503599627370496}\n")
+    assert sc.solve()["options"]["raise"] == {"min_to": 4, "max_to": 4503599627370495}

@@ -27,9 +27,11 @@ def check(paths: tuple[str, ...]) -> None:
     for problem in sorted(problems, key=lambda p: (p.file, p.line or 0)):
         click.echo(str(problem), err=True)
     checked = sum(1 for s in result.scenarios if s.expect)
+    files = len(result.scenarios) + len(result.errors)
+    disagreements = len(problems) - len(result.errors)
     click.echo(
-        f"{len(result.scenarios) + len(result.errors)} files, {len(result.errors)} failed to load, "
-        f"{checked} expect blocks checked, {len(problems) - len(result.errors)} disagreements"
+        f"{_count(files, 'file')}, {len(result.errors)} failed to load, "
+        f"{_count(checked, 'expect block')} checked, {_count(disagreements, 'disagreement')}"
     )
     sys.exit(1 if problems else 0)
 
@@ -158,6 +160,10 @@ def db_upgrade() -> None:
     from .store.cli import upgrade
 
     click.echo(upgrade())
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 if __name__ == "__main__":

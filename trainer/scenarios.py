@@ -63,6 +63,10 @@ ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 TOPIC_RE = re.compile(r"[a-z0-9-]+\Z")
 CARD_RE = re.compile(r"[2-9TJQKA][cdhs]\Z")
 AMOUNT_RE = re.compile(r"[0-9]+\Z")
+# The largest whole number a JSON reader that uses doubles (a browser) keeps
+# exactly; `trainer solve --json` and the web app hand amounts to such readers.
+MAX_AMOUNT = 2**53 - 1
+TOO_LARGE = "is larger than 9007199254740991 (2^53 − 1), the most chips a JSON reader keeps exactly"
 
 TOP_KEYS = (
     "id", "title", "explain", "topics", "level", "game", "start", "pot", "stacks",
@@ -313,6 +317,8 @@ class _Checker:
         if not _is_int(value) or value < minimum:
             what = "a whole number" + (f" ≥ {minimum}" if minimum > 0 else " ≥ 0")
             raise self.fail(self.line_of(parent, key), name, f"must be {what}, got {_show(value)}")
+        if value > MAX_AMOUNT:
+            raise self.fail(self.line_of(parent, key), name, f"{value} {TOO_LARGE}")
         return value
 
     def choice(self, parent: _Map, key: str, name: str, allowed: Iterable[str], default=None):
@@ -333,6 +339,9 @@ class _Checker:
         if not ok or (length is not None and len(value) != length):
             shape = f"a list of {length} whole numbers > 0" if length else "a list of whole numbers > 0"
             raise self.fail(line, name, f"must be {shape}, got {_show(value)}")
+        for v in value:
+            if v > MAX_AMOUNT:
+                raise self.fail(line, name, f"{v} {TOO_LARGE}")
         return tuple(value)
 
     def localized(self, key: str) -> Localized | None:
@@ -357,7 +366,7 @@ class _Checker:
     # -- sections
 
     def game(self) -> Game:
-        g = self.mapping(self.doc, "game", "game", required=True)
+        g = self.game_map = self.mapping(self.doc, "game", "game", required=True)
         self.keys(g, GAME_KEYS, "game.")
         if "type" not in g:
             raise self.fail(g.line, "game.type", "missing (no-limit, pot-limit or fixed-limit)")
@@ -386,14 +395,24 @@ class _Checker:
             bb_ante=self.integer(g, "bb_ante", "game.bb_ante", 0, 0),
             straddles=straddles,
             bets=bets,
-            rules=self.rules(g),
+            rules=self.rules(g, gtype),
         )
 
-    def rules(self, g: _Map) -> Rules:
+    def rules(self, g: _Map, gtype: GameType) -> Rules:
         r = self.mapping(g, "rules", "game.rules")
         if r is None:
             return Rules()
         self.keys(r, RULE_KEYS, "game.rules.")
+        # an option the game type never reads would be silently ignored
+        if gtype is GameType.FIXED_LIMIT and "reopen" in r:
+            raise self.fail(
+                r.key_lines["reopen"], "game.rules.reopen",
+                "does not apply to fixed limit: there an all-in of at least half a bet reopens the betting (R-LIMIT, TDA24 47-B)",
+            )
+        if gtype is not GameType.FIXED_LIMIT:
+            for key in ("limit_cap", "limit_cap_heads_up"):
+                if key in r:
+                    raise self.fail(r.key_lines[key], f"game.rules.{key}", f"is only for fixed-limit games (this game is {gtype})")
         heads_up = r.get("limit_cap_heads_up", True)
         if not isinstance(heads_up, bool):
             raise self.fail(self.line_of(r, "limit_cap_heads_up"), "game.rules.limit_cap_heads_up", f"must be true or false, got {_show(heads_up)}")
@@ -414,12 +433,47 @@ class _Checker:
                 raise self.fail(line, f"stacks.{pos}", f'unknown position "{pos}"; positions are {", ".join(POSITIONS)}')
             if not _is_int(value) or value <= 0:
                 raise self.fail(line, f"stacks.{pos}", f"must be a whole number of chips > 0, got {_show(value)}")
+            if value > MAX_AMOUNT:
+                raise self.fail(line, f"stacks.{pos}", f"{value} {TOO_LARGE}")
         if start is Street.PREFLOP:
             if "BB" not in s:
                 raise self.fail(s.line, "stacks", "a hand starting preflop needs a BB")
             if "SB" not in s and set(s) != {"BTN", "BB"}:
                 raise self.fail(s.line, "stacks", "a hand starting preflop needs an SB, or exactly the two seats BTN and BB (heads-up)")
         return {pos: s[pos] for pos in sorted(s, key=POSITIONS.index)}
+
+    def forced_bets(self, game: Game, start: Street, stacks: dict[str, int]) -> None:
+        """Forced bets the hand would not post, and straddles with no seat to post them."""
+        g = self.game_map
+        if start is not Street.PREFLOP:
+            for key, value, what in (("ante", game.ante, "antes are"), ("bb_ante", game.bb_ante, "the big-blind ante is"),
+                                     ("straddles", game.straddles, "straddles are")):
+                if value:
+                    raise self.fail(
+                        g.key_lines[key], f"game.{key}",
+                        f"{what} posted before the preflop betting; this scenario starts on the {start}, "
+                        f"so those chips are already in pot: count them there and leave game.{key} out",
+                    )
+            return
+        if not game.straddles:
+            return
+        # any two seats are heads-up: one posts the small blind, the other the big blind
+        order = sorted(stacks, key=POSITIONS.index)
+        free = [] if len(stacks) == 2 else [p for p in order[order.index("BB") + 1:] if p != "SB"]
+        if len(game.straddles) > len(free):
+            if len(stacks) == 2:
+                why = "heads-up nobody can straddle: the button posts the small blind, the other seat the big blind"
+            elif not free:
+                why = "no seat after the big blind is dealt in"
+            else:
+                why = f"only {len(free)} seat{'s' if len(free) > 1 else ''} after the big blind can straddle ({', '.join(free)})"
+            count = len(game.straddles)
+            raise self.fail(g.key_lines["straddles"], "game.straddles", f"{count} straddle{'s' if count > 1 else ''}, but {why}")
+
+    def table_total(self, pot: int, stacks: dict[str, int]) -> None:
+        total = pot + sum(stacks.values())
+        if total > MAX_AMOUNT:
+            raise self.fail(self.line_of(self.doc, "stacks"), "stacks", f"the chips at the table (pot and stacks) add up to {total}, which {TOO_LARGE}")
 
     def seat_map(self, key: str, stacks: dict[str, int]) -> _Map:
         m = self.mapping(self.doc, key, key)
@@ -518,8 +572,10 @@ class _Checker:
         if kind in (ActionKind.BET, ActionKind.RAISE):
             if len(words) != 3:
                 raise self.bad_action(line, text, f'{verb} needs the total to {verb} to, e.g. "{pos} {verb} 1400"')
-            if not AMOUNT_RE.match(words[2]) or int(words[2]) == 0:
+            if not AMOUNT_RE.match(words[2]) or not words[2].strip("0"):
                 raise self.bad_action(line, text, f'"{words[2]}" is not a whole number of chips greater than 0')
+            if len(words[2].lstrip("0")) > len(str(MAX_AMOUNT)) or int(words[2]) > MAX_AMOUNT:
+                raise self.bad_action(line, text, f"the amount {TOO_LARGE}")
             amount = int(words[2])
         elif len(words) == 3:
             raise self.bad_action(line, text, f'{verb} takes no amount')
@@ -572,6 +628,8 @@ def load_text(text: str, file: str) -> Scenario:
         raise c.fail(c.line_of(doc, "start"), "pot", f"a scenario starting on the {start} needs pot: the chips already in the middle")
     pot = c.integer(doc, "pot", "pot", 0, 0)
     stacks = c.stacks(start)
+    c.forced_bets(game, start, stacks)
+    c.table_total(pot, stacks)
     names = c.names(stacks)
     board, hands = c.cards(stacks)
     ask = _ask(c)

@@ -479,7 +479,8 @@ class Hand:
         """R-ODDCHIP: split each pot among its winners; odd chips go clockwise from the button."""
         pots = self.result().pots
         if len(winners) != len(pots):
-            raise EngineError(f"there are {len(pots)} pots but winners are given for {len(winners)}")
+            there = "there is 1 pot" if len(pots) == 1 else f"there are {len(pots)} pots"
+            raise EngineError(f"{there} but winners are given for {_pots(len(winners))}")
         if chip <= 0:
             raise EngineError("the smallest chip must be at least 1")
         shares: list[dict[str, int]] = []
@@ -841,6 +842,10 @@ def _uncalled(totals: dict[str, int]) -> dict[str, int]:
     if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
         return {}
     return {ranked[0][0]: ranked[0][1] - ranked[1][1]}
+
+
+def _pots(count: int) -> str:
+    return "1 pot" if count == 1 else f"{count} pots"
 
 
 def _check_setup(game: Game, stacks: dict[str, int], start: Street, pot: int) -> None:
