@@ -409,8 +409,8 @@ class _Checker:
         if start is Street.PREFLOP:
             if "BB" not in s:
                 raise self.fail(s.line, "stacks", "a hand starting preflop needs a BB")
-            if "SB" not in s and set(s) != {"BTN", "BB"}:
-                raise self.fail(s.line, "stacks", "a hand starting preflop needs an SB, or exactly the two seats BTN and BB (heads-up)")
+            if "SB" not in s and len(s) != 2:
+                raise self.fail(s.line, "stacks", "a hand starting preflop with three or more players needs an SB (with two, the seat that is not the BB is the button and posts the small blind)")
         return {pos: s[pos] for pos in sorted(s, key=POSITIONS.index)}
 
     def seat_map(self, key: str, stacks: dict[str, int]) -> _Map:
