@@ -209,6 +209,19 @@ class Hand:
         """① — preflop never below the full big blind or straddle (R-SHORTBLIND)."""
         return self._nominal if self._nominal > self._top else self._top
 
+    @property
+    def button(self) -> str | None:
+        """The button's seat: heads-up the seat that is not the big blind (R-ORDER),
+        else BTN when dealt in.
+
+        >>> from trainer.engine import Game, GameType
+        >>> Hand(game=Game(type=GameType.NO_LIMIT, blinds=(1, 2)), stacks={"SB": 100, "BB": 100}).button
+        'SB'
+        """
+        if self._heads_up:
+            return self._order[1]
+        return "BTN" if "BTN" in self._players else None
+
     def game_positions(self) -> tuple[str, ...]:
         """Every seat dealt in, in seat order."""
         return tuple(self._order)
