@@ -14,8 +14,10 @@ else that differs is a mismatch.
 
 Two sources of hands:
 
-- seeded random no-limit and pot-limit hands (``play_random``), 2-9
-  players, many short stacks so that short all-ins are common;
+- seeded random no-limit and pot-limit hands (``play_random``), 2-10
+  players, many short stacks so that short all-ins are common, players
+  who cannot pay the whole ante, and heads-up big blinds all-in for no
+  more than the button's small blind (nobody left to play against);
 - real hands in the PHH format (``replay_phh_dir``), replayed action by
   action as written.
 
@@ -55,7 +57,7 @@ from trainer.playout import TABLES
 # players in this order. Heads-up its player 0 posts the big blind (it
 # reverses the forced bets) and player 1, the button, the small blind.
 SEATS: dict[int, tuple[str, ...]] = {
-    n: tuple(sorted(table, key=POSITIONS.index)) for n, table in TABLES.items() if n <= 9
+    n: tuple(sorted(table, key=POSITIONS.index)) for n, table in TABLES.items()
 }
 STREETS = ("preflop", "flop", "turn", "river")
 
@@ -337,6 +339,26 @@ class EngineSide:
 # Known differences (RULES.md) and what to exempt
 
 
+class HandKind(StrEnum):
+    """Set-ups the harness makes sure it compares (counted in the summary)."""
+
+    SHORT_ANTE = "a player short of the ante"
+    COVERED_SHORT_BLIND = "a heads-up big blind all-in for no more than the small blind"
+    TEN_HANDED = "10 players"
+
+
+def hand_kinds(spec: Spec) -> list[HandKind]:
+    kinds = []
+    if spec.ante and min(spec.stacks) <= spec.ante:
+        kinds.append(HandKind.SHORT_ANTE)
+    bb_stack = spec.stacks[spec.seats.index("BB")]
+    if bb_stack - spec.ante < spec.blinds[1] and _short_blind_covered(spec):
+        kinds.append(HandKind.COVERED_SHORT_BLIND)
+    if len(spec.seats) == 10:
+        kinds.append(HandKind.TEN_HANDED)
+    return kinds
+
+
 class Reason(StrEnum):
     PREFLOP_SHORT_ALLIN = "1-preflop-short-allin-reopens"
     SHORT_BIG_BLIND = "2-short-allin-big-blind"
@@ -368,9 +390,10 @@ REASON_TEXT = {
         "least a full raise (R-REOPEN: decide player by player)"
     ),
     Reason.ORACLE_FORCED_CHECK: (
-        "NOT IN RULES.md: preflop, the big blind has matched and everyone else is all-in or "
-        "folded: PokerKit asks the big blind to check (no raise is possible, R-NOOPPONENT), our "
-        "engine ends the betting; R-ROUNDEND does not settle which is right"
+        "NOT IN RULES.md's known differences: preflop, the big blind has matched and everyone "
+        "else is all-in or folded: PokerKit asks the big blind to check (no raise is possible, "
+        "R-NOOPPONENT); R-ROUNDEND asks nothing of a player with nobody left to play against, "
+        "so our engine ends the betting"
     ),
 }
 ORACLE_REASONS = frozenset({Reason.ORACLE_SHORT_ALLIN_SUM, Reason.ORACLE_FORCED_CHECK})
@@ -387,9 +410,21 @@ def hand_skip_reason(spec: Spec) -> Reason | None:
     bb_stack = spec.stacks[spec.seats.index("BB")]
     if spec.bb_ante and bb_stack < spec.blinds[1] + spec.bb_ante:
         return Reason.BBA_ORDER
-    if bb_stack - spec.ante < spec.blinds[1]:
+    if bb_stack - spec.ante < spec.blinds[1] and not _short_blind_covered(spec):
         return Reason.SHORT_BIG_BLIND
     return None
+
+
+def _short_blind_covered(spec: Spec) -> bool:
+    """Heads-up, a big blind all-in for no more than the button's small blind
+    lowers nobody's price: the button has nobody left to play against and
+    betting is over on both sides (R-ROUNDEND)."""
+    if len(spec.seats) != 2:
+        return False
+    sb, bb = spec.blinds
+    posted = {seat: max(0, min(blind, stack - spec.ante))
+              for seat, stack, blind in zip(spec.seats, spec.stacks, (bb, sb))}
+    return posted["BB"] <= posted["BTN"]
 
 
 def decision_exemption(pk: PokerKitSide, view: View, acted: set[str]) -> Reason | None:
@@ -471,6 +506,7 @@ class Summary:
     skipped_hands: list[tuple[str, Reason]] = field(default_factory=list)  # (source, reason)
     exempt_decisions: Counter[str] = field(default_factory=Counter)
     short_allins: Counter[str] = field(default_factory=Counter)  # by street
+    kinds: Counter[str] = field(default_factory=Counter)  # compared hands by HandKind
     mismatches: list[Mismatch] = field(default_factory=list)
     data_errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -481,6 +517,7 @@ class Summary:
         self.skipped_hands.extend(other.skipped_hands)
         self.exempt_decisions.update(other.exempt_decisions)
         self.short_allins.update(other.short_allins)
+        self.kinds.update(other.kinds)
         self.mismatches.extend(other.mismatches)
         self.data_errors.extend(other.data_errors)
         self.seconds += other.seconds
@@ -497,6 +534,7 @@ class Summary:
             f"hands compared: {self.hands}",
             f"decision points compared: {self.decisions}",
             "short all-ins played: " + ", ".join(f"{s} {self.short_allins[s]}" for s in STREETS),
+            "hands compared with: " + ", ".join(f"{k} {self.kinds[k]}" for k in HandKind),
             f"mismatches: {len(self.mismatches)}",
             *(f"  {m}" for m in self.mismatches[:20]),
         ]
@@ -532,7 +570,7 @@ class Duel:
     def __init__(self, spec: Spec, source: str, config: PokerKitConfig | None = None) -> None:
         self.spec = spec
         self.source = source
-        self.summary = Summary(hands=1)
+        self.summary = Summary(hands=1, kinds=Counter(hand_kinds(spec)))
         self.moves: list[Move] = []
         self._acted: set[str] = set()
         self._street = "preflop"
@@ -639,8 +677,16 @@ BLIND_LEVELS = ((1, 2), (5, 10), (25, 50), (50, 100), (100, 200), (150, 300), (4
 HEADS_UP_BLIND_LEVELS = tuple(level for level in BLIND_LEVELS if level[0] < level[1])
 
 
+# Of the hands with antes, how many have players who cannot pay the whole
+# ante (R-ANTE: they can win from each opponent only what they put in).
+SHORT_ANTE_HANDS = 0.5
+# Of the heads-up hands, how many have a big blind all-in for no more than
+# the button's small blind (R-ROUNDEND: nobody left to play against).
+COVERED_SHORT_BLIND_HANDS = 0.08
+
+
 def random_spec(rng: random.Random) -> Spec:
-    players = rng.choice((2, 2, 3, 4, 5, 6, 6, 7, 8, 9))
+    players = rng.choice((2, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10))
     sb, bb = rng.choice(BLIND_LEVELS if players > 2 else HEADS_UP_BLIND_LEVELS)
     ante = bb_ante = 0
     forced = rng.random()
@@ -652,12 +698,20 @@ def random_spec(rng: random.Random) -> Spec:
     # Round stacks make exact ties (an all-in of exactly a full raise, short
     # all-ins adding up to exactly one) common.
     unit = rng.choice((1, 1, sb, bb))
-    stacks = tuple(
+    stacks = [
         _random_stack(rng, bb, unit, floor=ante + _blind_of(seat, seats, sb, bb) + (bb_ante if seat == "BB" else 0))
         for seat in seats
-    )
+    ]
+    if ante and rng.random() < SHORT_ANTE_HANDS:
+        # Short blinds stay out: a short big blind is a known difference, and
+        # pot limit counts a short small blind as full (TDA24 54-B), PokerKit not.
+        unblinded = [i for i, seat in enumerate(seats) if not _blind_of(seat, seats, sb, bb)] or [seats.index("BTN")]
+        for i in rng.sample(unblinded, min(len(unblinded), rng.choice((1, 1, 2)))):
+            stacks[i] = rng.randint(1, ante)
+    if players == 2 and rng.random() < COVERED_SHORT_BLIND_HANDS:
+        stacks[seats.index("BB")] = rng.randint(1, ante + min(sb, stacks[seats.index("BTN")] - ante) if ante else sb)
     game_type = "pot-limit" if rng.random() < 0.35 else "no-limit"
-    return Spec(game_type=game_type, blinds=(sb, bb), stacks=stacks, ante=ante, bb_ante=bb_ante)
+    return Spec(game_type=game_type, blinds=(sb, bb), stacks=tuple(stacks), ante=ante, bb_ante=bb_ante)
 
 
 def _blind_of(seat: str, seats: tuple[str, ...], sb: int, bb: int) -> int:

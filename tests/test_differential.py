@@ -10,6 +10,7 @@ import pytest
 
 from tests.oracle import (
     Duel,
+    HandKind,
     Move,
     PokerKitConfig,
     Reason,
@@ -30,6 +31,8 @@ def assert_agrees(summary: Summary, decisions: int) -> None:
     assert exempt < 0.03 * summary.decisions, summary.report("too many skips")
     for street in ("preflop", "flop", "turn", "river"):
         assert summary.short_allins[street] > 0, f"no short all-in was played on the {street}"
+    for kind in HandKind:
+        assert summary.kinds[kind] > 0, f"no hand with {kind} was compared"
 
 
 def test_random_hands_agree_with_pokerkit():
@@ -134,4 +137,44 @@ def test_pokerkit_forced_check_is_recognised():
 )
 def test_hands_with_known_differences_in_their_forced_bets_are_skipped(spec, reason):
     """RULES.md known differences 2 (R-SHORTBLIND), 3 (R-ANTE) and 5 (R-STRADDLE)."""
+    assert hand_skip_reason(spec) == reason
+
+
+def test_short_ante_pots_agree_with_pokerkit():
+    """R-ANTE (table stakes), the RULES.md example: ante 5, blinds 5/10, BTN antes his 3
+    all-in, checked down -> main 9 (SB, BB, BTN), side 24 (SB, BB) on both sides."""
+    spec = no_limit((5, 10), 100, 100, 3, ante=5)
+    checks = [f"{p} check" for _ in range(3) for p in ("SB", "BB")]
+    hand = duel(spec, "SB call", "BB check", *checks)
+    hand.finish()
+    assert not hand.summary.mismatches, hand.summary.report("short ante")
+    assert hand.ours.result().pots == ((9, ("BB", "BTN", "SB")), (24, ("BB", "SB")))
+    assert hand.summary.kinds == {HandKind.SHORT_ANTE: 1}
+
+
+def test_nobody_left_to_play_against_agrees_with_pokerkit():
+    """R-ROUNDEND: heads-up 50/100, the big blind all-in for 30: no decision on either side,
+    20 back to the button, pot 60."""
+    spec = no_limit((50, 100), 30, 1000)  # seats BB, BTN
+    assert hand_skip_reason(spec) is None
+    hand = duel(spec)
+    assert hand.ours.view() is None and hand.pk.view() is None
+    hand.finish()
+    assert not hand.summary.mismatches, hand.summary.report("nobody left")
+    assert hand.ours.result().returned == (("BTN", 20),)
+    assert hand.summary.kinds == {HandKind.COVERED_SHORT_BLIND: 1}
+
+
+@pytest.mark.parametrize(
+    ("spec", "reason"),
+    [
+        (no_limit((50, 100), 50, 1000), None),  # all-in for exactly the small blind
+        (no_limit((50, 100), 80, 1000), Reason.SHORT_BIG_BLIND),  # the button still calls the full blind
+        (no_limit((50, 100), 1000, 30, 1000), Reason.SHORT_BIG_BLIND),  # BTN must call 100, PokerKit says 30
+        (no_limit((5, 10), 8, 100, ante=5), None),  # 3 of the blind after the ante, the button posts 5
+    ],
+)
+def test_a_short_big_blind_is_compared_only_when_nobody_is_left(spec, reason):
+    """RULES.md known difference 2 (R-SHORTBLIND) skips a hand with a short big blind,
+    except heads-up when the small blind covers it (R-ROUNDEND: betting is over)."""
     assert hand_skip_reason(spec) == reason

@@ -16,6 +16,7 @@ from trainer.engine import (
     IllegalActionError,
     Reopen,
     Rules,
+    Showdown,
     Street,
 )
 
@@ -320,6 +321,53 @@ def test_bba_short_bb_posts_blind_first():
     assert ante_first.card().current_total == 2000  # R-SHORTBLIND: the price stays
 
 
+def check_down(h):
+    while not h.betting_over:
+        play(h, f"{h.to_act} check")
+    return h
+
+
+def pots(h):
+    return [(p.amount, p.eligible) for p in h.result().pots]
+
+
+def test_ante_short_all_in_caps_the_main_pot():
+    """R-ANTE (table stakes): ante 5, blinds 5/10, BTN antes his 3 all-in, checked down
+    -> main 9 (SB, BB, BTN), side 24 (SB, BB)."""
+    h = hand({"SB": 100, "BB": 100, "BTN": 3}, blinds=(5, 10), ante=5)
+    assert h.to_act == "SB" and h.pot == 13 + 15
+    check_down(play(h, "SB call", "BB check"))
+    assert pots(h) == [(9, ("SB", "BB", "BTN")), (24, ("SB", "BB"))]
+    assert h.result().returned == {}
+
+
+def test_ante_short_heads_up_excess_comes_back():
+    """R-ANTE + R-ROUNDEND + R-UNCALLED: heads-up, ante 5, blinds 5/10, BTN antes his 3 all-in.
+    BB has nobody to play against; of BB's 15 only 3 are matched: 12 come back, the pot is 6."""
+    h = hand({"BTN": 3, "BB": 100}, blinds=(5, 10), ante=5)
+    assert h.betting_over and h.to_act is None
+    assert pots(h) == [(6, ("BB", "BTN"))]
+    assert h.result().returned == {"BB": 12}
+
+
+def test_full_antes_stay_in_the_main_pot():
+    """R-ANTE: when every ante is paid in full, all antes are in the main pot (R-SIDEPOTS)."""
+    h = hand({"UTG": 5000, "BTN": 5000, "SB": 5000, "BB": 300}, blinds=(100, 200), ante=25)
+    play(h, "UTG call", "BTN call", "SB fold", "BB allin", "UTG call", "BTN call")
+    check_down(h)
+    # antes 4 x 25 + SB's 100 + 3 x 275 (BB's all-in, what UTG and BTN matched of it)
+    assert pots(h) == [(100 + 100 + 3 * 275, ("BB", "UTG", "BTN"))]
+
+
+def test_bba_stays_dead_money_in_the_main_pot_with_a_short_ante():
+    """R-ANTE: the big-blind ante is dead money in the main pot, even when a player is
+    all-in for part of his own ante; 1000/2000, BBA 2000, ante 100 too, BTN has 60."""
+    h = hand({"BTN": 60, "SB": 50000, "BB": 50000}, blinds=(1000, 2000), bb_ante=2000, ante=100)
+    check_down(play(h, "SB call", "BB check"))
+    # main: 3 x 60 of own antes and live chips + the 2000 BBA; side: the rest of SB and BB
+    assert pots(h) == [(180 + 2000, ("SB", "BB", "BTN")), (2 * (2100 - 60), ("SB", "BB"))]
+
+
 # --- R-POTLIMIT ------------------------------------------------------------
 
 
@@ -440,6 +488,94 @@ def test_heads_up_order():
     assert h.to_act == "BB" and h.options().check
     play(h, "BB check")
     assert h.street is Street.FLOP and h.to_act == "BB"
+
+
+@pytest.mark.parametrize("button", ["SB", "CO", "UTG"])
+def test_two_players_are_heads_up_whatever_the_seats(button):
+    """R-ORDER: a hand dealt to exactly two players is heads-up: the seat that is not the
+    big blind is the button, posts the small blind, acts first preflop; BB acts first after."""
+    h = hand({button: 1000, "BB": 1000})
+    assert h.to_act == button and h.card().committed == 100
+    play(h, f"{button} call", "BB check")
+    assert h.street is Street.FLOP and h.to_act == "BB"
+    play(h, "BB check")
+    assert h.to_act == button
+
+
+def test_heads_up_sb_bb_checked_river_bb_shows_first():
+    """R-ORDER + R-SHOWDOWN: SB and BB only: SB is the button, so on a checked river BB,
+    the first player clockwise from the button, shows first."""
+    h = play(hand({"SB": 1000, "BB": 1000}), "SB call", "BB check")
+    while not h.betting_over:
+        assert h.to_act == "BB"
+        play(h, "BB check", "SB check")
+    assert h.result().showdown == Showdown(all_tabled=False, first="BB")
+
+
+def test_heads_up_sb_bb_odd_chip_to_the_big_blind():
+    """R-ODDCHIP: heads-up SB/BB, SB is the button: the odd chip goes to BB, the first
+    winner clockwise from the button (blinds 5/10, SB to 25, BB calls, 10-chip units)."""
+    h = check_down(play(hand({"SB": 1000, "BB": 1000}, blinds=(5, 10)), "SB raise 25", "BB call"))
+    shares, _ = h.split([["SB", "BB"]], chip=10)
+    assert shares == [{"BB": 30, "SB": 20}]
+
+
+def test_nobody_left_to_play_against_heads_up():
+    """R-ROUNDEND: heads-up, blinds 50/100, the big blind all-in for 30: betting is over,
+    20 goes back to the button, the pot is 60."""
+    h = hand({"BTN": 1000, "BB": 30}, blinds=(50, 100))
+    assert h.betting_over and h.to_act is None
+    result = h.result()
+    assert result.returned == {"BTN": 20}
+    assert [(p.amount, p.eligible) for p in result.pots] == [(60, ("BB", "BTN"))]
+    assert result.showdown.all_tabled
+
+
+def test_nobody_left_after_the_others_fold():
+    """R-ROUNDEND: blinds 50/100, BB all-in for 30, BTN folds: SB has put in 50 >= 30
+    and nobody is left to play against: 20 back to SB, pot 60."""
+    h = play(hand({"BTN": 1000, "SB": 1000, "BB": 30}, blinds=(50, 100)), "BTN fold")
+    assert h.betting_over
+    assert h.result().returned == {"SB": 20}
+    assert pots(h) == [(60, ("SB", "BB"))]
+
+
+def test_nobody_left_is_not_asked_while_others_can_act():
+    """R-ROUNDEND + R-SHORTBLIND: with BTN still to act, the price stays the full big blind;
+    only once BTN folds does SB have nobody left to play against."""
+    h = hand({"BTN": 1000, "SB": 1000, "BB": 30}, blinds=(50, 100))
+    assert h.to_act == "BTN" and h.options().call == 100
+    play(h, "BTN call")
+    assert h.to_act == "SB" and h.options().call == 50
+
+
+def test_short_blind_still_costs_the_full_blind_heads_up():
+    """R-ROUNDEND + R-SHORTBLIND: heads-up 50/100, BB all-in for 80 > the button's 50:
+    the button has put in less than the all-in, so calls 50 (not 30); 20 comes back."""
+    h = hand({"BTN": 1000, "BB": 80}, blinds=(50, 100))
+    assert h.to_act == "BTN" and h.options().call == 50
+    play(h, "BTN call")
+    assert h.betting_over and h.result().returned == {"BTN": 20}
+
+
+def test_nobody_left_with_a_short_ante_big_blind():
+    """R-ROUNDEND + R-ANTE: heads-up, ante 5, blinds 5/10, BB antes his 3 all-in and posts
+    nothing: the button has put in 10 >= 3, betting is over, 7 comes back, the pot is 6."""
+    h = hand({"BTN": 100, "BB": 3}, blinds=(5, 10), ante=5)
+    assert h.betting_over
+    assert h.result().returned == {"BTN": 7}
+    assert pots(h) == [(6, ("BB", "BTN"))]
+
+
+def test_explanations_say_why_betting_ended_and_how_a_short_ante_counts():
+    """R-ROUNDEND, R-ANTE, R-ORDER: the derivation names the deciding rule for each new case."""
+    alone = [str(s) for s in hand({"BTN": 1000, "BB": 30}, blinds=(50, 100)).derivation()]
+    assert any("nobody is left to play against" in t and "R-ROUNDEND" in t for t in alone)
+    assert any("goes back to BTN" in t for t in alone)
+    short = check_down(play(hand({"SB": 100, "BB": 100, "BTN": 3}, blinds=(5, 10), ante=5), "SB call", "BB check"))
+    assert any("BTN is all-in for 3 of an ante of 5" in str(s) and s.rule == "R-ANTE" for s in short.derivation())
+    flop = play(hand({"SB": 1000, "BB": 1000}), "SB call", "BB check")
+    assert any("SB is the button and acts last after the flop" in str(s) for s in flop.derivation())
 
 
 def test_six_max_down_to_two_keeps_positions():

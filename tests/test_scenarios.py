@@ -151,8 +151,8 @@ def test_id_defaults_to_file_name_and_ids_are_unique(tmp_path):
         ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nboard: [Kc, 7d, Kc]\n", 3, "Kc is dealt twice"),
         # bad question kind
         ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nask: [card, winner]\n", 3, 'unknown question kind "winner"'),
-        # heads-up needs BTN and BB
-        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {CO: 100, BB: 100}\n", 2, "needs an SB, or exactly the two seats BTN and BB"),
+        # three or more players need an SB (two are heads-up whatever the seats are called)
+        ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {CO: 100, BTN: 100, BB: 100}\n", 2, "with three or more players needs an SB"),
         # not YAML
         ("game: {type: no-limit, blinds: [1, 2]\nstacks: {SB: 100, BB: 100}\n", 2, "not valid YAML"),
         # a YAML tag that would build an object is refused by the safe loader

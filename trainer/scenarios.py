@@ -438,8 +438,8 @@ class _Checker:
         if start is Street.PREFLOP:
             if "BB" not in s:
                 raise self.fail(s.line, "stacks", "a hand starting preflop needs a BB")
-            if "SB" not in s and set(s) != {"BTN", "BB"}:
-                raise self.fail(s.line, "stacks", "a hand starting preflop needs an SB, or exactly the two seats BTN and BB (heads-up)")
+            if "SB" not in s and len(s) != 2:
+                raise self.fail(s.line, "stacks", "a hand starting preflop with three or more players needs an SB (with two, the seat that is not the BB is the button and posts the small blind)")
         return {pos: s[pos] for pos in sorted(s, key=POSITIONS.index)}
 
     def forced_bets(self, game: Game, start: Street, stacks: dict[str, int]) -> None:

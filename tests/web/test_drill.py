@@ -395,3 +395,22 @@ def test_the_same_number_typed_differently_is_shown_as_typed(drill):
     assert 'value="1400"' in learner.submit(BTN_RIGHT, htmx=True).text.split('id="f-to_add"')[1][:300]
     again = learner.submit({**BTN_RIGHT, "to_add": "１４００"}, htmx=True).text
     assert 'value="１４００"' in again.split('id="f-to_add"')[1][:300]
+
+
+def test_heads_up_small_blind_is_shown_as_the_button(tmp_path):
+    """R-ORDER: dealt to SB and BB only, SB is the button: the table marks SB, and the
+    page does not claim the button is missing from the hand."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "hu.yaml").write_text(
+        "id: hu-sb-bb\ngame: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 200, BB: 200}\n"
+        "actions:\n  preflop: [SB call, BB check]\n",
+        encoding="utf-8",
+    )
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SCENARIO_DIRS": [str(folder)],
+                      "INSTANCE_DIR": str(tmp_path / "instance")})
+    html = app.test_client().get("/drill/hu-sb-bb").text
+    seats = re.search(r'<table class="seats">.*?</table>', html, re.S).group(0)
+    assert re.search(r'<th scope="row">SB <span class="tag">button</span>', seats)
+    assert "is not in this hand" not in html
+    assert re.search(r'<tr class="is-to-act">\s*<th scope="row">BB', seats)

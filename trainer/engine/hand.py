@@ -39,6 +39,7 @@ class _Player:
     index: int = 0  # seat index in the hand
     committed: int = 0
     total: int = 0
+    ante: int = 0  # own ante paid: dead money, but his own chips when the pots are cut (R-ANTE)
     folded: bool = False
     all_in: bool = False
     acted: bool = False
@@ -94,10 +95,19 @@ class Hand:
         _check_setup(game, stacks, start, pot)
         self.game = game
         self._limit = game.type is GameType.FIXED_LIMIT
-        self._order = sorted(stacks, key=SEAT_INDEX.__getitem__)
+        # R-ORDER: a hand dealt to exactly two players is heads-up whatever the
+        # seats are called; the seat that is not the big blind is the button.
+        # Seat order starts at the big blind, so the button is last after the
+        # flop and the big blind first clockwise from it.
+        self._heads_up = start is Street.PREFLOP and len(stacks) == 2
+        if self._heads_up:
+            self._order = ["BB", next(pos for pos in stacks if pos != "BB")]
+        else:
+            self._order = sorted(stacks, key=SEAT_INDEX.__getitem__)
         self._players = {pos: _Player(pos, stacks[pos], i) for i, pos in enumerate(self._order)}
         self._seats = list(self._players.values())  # the same players, in seat order
-        self._dead = pot  # antes and chips from streets before `start`: all main pot
+        self._dead = pot  # the big-blind ante and chips from streets before `start`: all main pot
+        self._alone: str | None = None  # the player left with nobody to play against (R-ROUNDEND)
         self.history: list[Event] = []
         self._range_cache: tuple[tuple[int, str], Range | None] | None = None
         self._over = False
@@ -134,8 +144,8 @@ class Hand:
         g = self.game
         if g.ante:
             for pos in self._order:
-                self._post_ante(self._players[pos], g.ante)
-        sb_pos = "SB" if "SB" in self._players else "BTN"
+                self._post_ante(self._players[pos], g.ante, own=True)
+        sb_pos = self._order[1] if self._heads_up else "SB"
         bb = self._players["BB"]
         if g.bb_ante and g.rules.bba is BBAOrder.ANTE_FIRST:
             self._post_ante(bb, g.bb_ante)
@@ -164,12 +174,16 @@ class Hand:
             self._levels += 1  # the big blind counts as the preflop bet
         return last
 
-    def _post_ante(self, p: _Player, amount: int) -> None:
+    def _post_ante(self, p: _Player, amount: int, *, own: bool = False) -> None:
+        """Post an ante: ``own`` for a player's own ante, else the big-blind ante paid for the table."""
         paid = min(amount, p.stack)
         if paid == 0:
             return
         p.stack -= paid
-        self._dead += paid
+        if own:
+            p.ante += paid
+        else:
+            self._dead += paid
         if p.stack == 0:
             p.all_in = True
         self.history.append(Event(street=self.street, position=p.position, kind="ante", to=0, added=paid, all_in=p.all_in))
@@ -195,6 +209,19 @@ class Hand:
         """① — preflop never below the full big blind or straddle (R-SHORTBLIND)."""
         return self._nominal if self._nominal > self._top else self._top
 
+    @property
+    def button(self) -> str | None:
+        """The button's seat: heads-up the seat that is not the big blind (R-ORDER),
+        else BTN when dealt in.
+
+        >>> from trainer.engine import Game, GameType
+        >>> Hand(game=Game(type=GameType.NO_LIMIT, blinds=(1, 2)), stacks={"SB": 100, "BB": 100}).button
+        'SB'
+        """
+        if self._heads_up:
+            return self._order[1]
+        return "BTN" if "BTN" in self._players else None
+
     def game_positions(self) -> tuple[str, ...]:
         """Every seat dealt in, in seat order."""
         return tuple(self._order)
@@ -209,7 +236,7 @@ class Hand:
 
     @property
     def pot(self) -> int:
-        return self._dead + sum(p.total for p in self._players.values())
+        return self._dead + sum(p.total + p.ante for p in self._players.values())
 
     @property
     def seats(self) -> list[Seat]:
@@ -436,9 +463,11 @@ class Hand:
         if voluntary:
             return Step("to_act", _m("ord.next", pos=p.position), "R-ORDER")
         if self.street is not Street.PREFLOP:
+            if self._heads_up:
+                return Step("to_act", _m("ord.heads_up_postflop", button=self._order[1], pos=p.position), "R-ORDER")
             return Step("to_act", _m("ord.postflop", pos=p.position), "R-ORDER")
-        if set(self._order) == {"BTN", "BB"}:
-            return Step("to_act", _m("ord.heads_up"), "R-ORDER")
+        if self._heads_up:
+            return Step("to_act", _m("ord.heads_up", pos=p.position), "R-ORDER")
         last = "straddle" if self.game.straddles else "big-blind"
         return Step("to_act", _m("ord.preflop", pos=p.position, last=_term(last)), "R-ORDER")
 
@@ -453,9 +482,14 @@ class Hand:
     def _explain_result(self) -> list[Step]:
         result = self.result()
         steps = [Step("pots", _m("opt.over"))]
+        if self._alone is not None:
+            steps.append(Step("pots", _m("res.nobody_left", pos=self._alone), "R-ROUNDEND"))
         for pos, amount in result.returned.items():
             steps.append(Step("pots", _m("res.returned", pos=pos, amount=amount), "R-UNCALLED"))
         steps += [s for s in self._explain_pot() if s.rule]
+        for p in self._live():
+            if p.all_in and p.ante < self.game.ante:
+                steps.append(Step("pots", _m("res.short_ante", pos=p.position, amount=p.ante, ante=self.game.ante), "R-ANTE"))
         if len(result.pots) > 1:
             steps.append(Step("pots", _m("res.layers"), "R-SIDEPOTS"))
         for number, pot in enumerate(result.pots):
@@ -757,10 +791,18 @@ class Hand:
             self._finish()
             return
         nxt = self._next_needing_action(index + 1)
-        if nxt is None or (len(able) == 1 and able[0].committed >= self.current_total):
+        if nxt is not None and len(able) == 1 and self._nobody_to_play(able[0]):
+            self._alone, nxt = nxt, None
+        if nxt is None:
             self._end_street()
         else:
             self._to_act = nxt
+
+    def _nobody_to_play(self, p: _Player) -> bool:
+        """R-ROUNDEND: everyone else still in is all-in and ``p`` has put in at
+        least the largest of their totals; the excess comes back (R-UNCALLED)."""
+        mine = p.total + p.ante
+        return all(q.total + q.ante <= mine for q in self._seats if q is not p and not q.folded)
 
     def _end_street(self) -> None:
         able = [p for p in self._live() if not p.all_in]
@@ -780,7 +822,9 @@ class Hand:
         """Returned chips, main and side pots, showdown order (R-UNCALLED, R-SIDEPOTS, R-SHOWDOWN)."""
         if not self._over:
             raise EngineError("the pots are made only once betting is over")
-        totals = {pos: p.total for pos, p in self._players.items()}
+        # Table stakes: a player's own ante counts with his live chips, so a
+        # player all-in for part of his ante caps the main pot there (R-ANTE).
+        totals = {pos: p.total + p.ante for pos, p in self._players.items()}
         returned = _uncalled(totals)
         for pos, amount in returned.items():
             totals[pos] -= amount
@@ -865,8 +909,8 @@ def _check_setup(game: Game, stacks: dict[str, int], start: Street, pot: int) ->
     if start is Street.PREFLOP:
         if "BB" not in stacks:
             raise EngineError("a hand starting preflop needs a BB")
-        if "SB" not in stacks and set(stacks) != {"BTN", "BB"}:
-            raise EngineError("a hand starting preflop needs an SB, or exactly the two seats BTN and BB (heads-up)")
+        if "SB" not in stacks and len(stacks) != 2:
+            raise EngineError("a hand starting preflop with three or more players needs an SB (with two, the seat that is not the BB is the button and posts the small blind)")
     previous = bb
     for amount in game.straddles:
         if amount <= previous:

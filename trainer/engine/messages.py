@@ -110,7 +110,11 @@ EN: dict[str, str] = {
     "opt.over": "Betting is over: nobody is to act.",
     # who acts (R-ORDER) and the end of a round (R-ROUNDEND)
     "ord.preflop": "Preflop the action starts with the first player left of the {last}: {pos} acts first.",
-    "ord.heads_up": "Heads-up the button posts the small blind and acts first preflop, last after the flop.",
+    "ord.heads_up": (
+        "Heads-up {pos}, the seat that is not the big blind, is the button: it posts the small blind "
+        "and acts first preflop, last after the flop."
+    ),
+    "ord.heads_up_postflop": "Heads-up {button} is the button and acts last after the flop: the big blind, {pos}, acts first.",
     "ord.postflop": "After the flop the first player still in the hand clockwise from the button acts first: {pos}.",
     "ord.round_ended": "The {street} betting is over: everyone still in the hand has acted and matched the current total, so the {next} begins.",
     "ord.next": "{pos} is next: the first player clockwise who still has to act (folded and all-in players are skipped).",
@@ -121,7 +125,18 @@ EN: dict[str, str] = {
     "res.returned": "Nobody matched the last {amount} that {pos} put in: it goes back to {pos} before the pots are made.",
     "res.main": "Main pot {amount}, which {players} can win.",
     "res.side": "Side pot {number}: {amount}, which {players} can win.",
-    "res.layers": "The pots are cut in layers at each all-in player's total; antes and earlier dead money stay in the main pot.",
+    "res.layers": (
+        "The pots are cut in layers at each all-in player's total, each player's own ante included; "
+        "the big-blind ante and earlier dead money stay in the main pot."
+    ),
+    "res.nobody_left": (
+        "Every other player still in the hand is all-in and {pos} has already put in at least as much "
+        "as each of them: nobody is left to play against, so betting is over."
+    ),
+    "res.short_ante": (
+        "{pos} is all-in for {amount} of an ante of {ante}: an ante counts as chips its player put in, "
+        "so {pos} can win only {amount} from each player."
+    ),
     "res.won": "Everyone else folded: {pos} wins without a showdown.",
     "res.all_tabled": "A player is all-in and the betting is complete: every hand is tabled at once.",
     "res.last_aggressor": "{pos} made the last bet or raise on the final street, so {pos} shows first.",

@@ -37,11 +37,15 @@ _TABLE = (
             "later street: first player still in the hand clockwise from the button. "
             "Folded and all-in players are skipped. Heads-up (the hand starts with two "
             "players): the button posts the small blind, acts first preflop and last "
-            "on every later street."
+            "on every later street. A hand dealt to exactly two players is heads-up "
+            "whatever the seats are called: the seat that is not the big blind is the "
+            "button and posts the small blind."
         ),
         examples=(
             "A 6-max hand that gets down to two players keeps its positions: BB acts "
             "before CO after the flop (seed 002).",
+            "a file that deals SB and BB only: SB is the button, acts first preflop, BB "
+            "acts first on every later street, BB shows first when the river is checked",
         ),
     ),
     Rule(
@@ -53,11 +57,17 @@ _TABLE = (
             "once and has matched the current total, or only one player remains. "
             "Preflop, equal amounts are not enough: the big blind (or straddler) still "
             "has the option if nobody raised. The last raiser never answers their own "
-            "raise."
+            "raise. Nothing is asked of a player who has nobody left to play against: "
+            "when every other player still in the hand is all-in and the player to act "
+            "has already put in at least the largest of their totals, betting is over "
+            "and the excess comes back (R-UNCALLED). (R-SHORTBLIND still applies "
+            "whenever the player to act has put in less than an all-in in front of them.)"
         ),
         examples=(
             "Preflop with nobody raised, the big blind has ① = BB, ② = BB, ③ = BB, "
             "④ = 0: check, or raise to at least 2 BB.",
+            "Heads-up, blinds 50/100, the big blind is all-in for 30: betting is over, "
+            "20 goes back to the button, the pot is 60.",
         ),
     ),
     Rule(
@@ -183,10 +193,17 @@ _TABLE = (
             "Antes are dead money: they go into the pot before the first betting round "
             "and never count as committed. Big-blind ante (BBA): the big blind pays "
             "the ante for the table; if the big blind cannot cover both, the blind is "
-            "posted first and the ante takes what is left (TDA24 RP-11). For side "
-            "pots, antes stay in the main pot (R-SIDEPOTS)."
+            "posted first and the ante takes what is left (TDA24 RP-11). For side pots "
+            "(table stakes), a player's own ante counts as chips he put in: a player can "
+            "win from each opponent only as much as he put in himself, antes included. "
+            "When every ante is paid in full this puts all antes in the main pot. A "
+            "player all-in for part of his ante caps the main pot there. The big-blind "
+            "ante is paid for the whole table and is dead money in the main pot "
+            "(R-SIDEPOTS example)."
         ),
         examples=(
+            "ante 5, blinds 5/10, SB/BB/BTN, BTN has 3 and antes 3 all-in, the hand is "
+            "checked down → main 9 (SB, BB, BTN), side 24 (SB, BB).",
             "BBA example: blinds 1000/2000, BBA 2000, UTG all-in 1500, BTN calls 2000, "
             "SB folds, BB checks → main 7500 (UTG, BTN, BB), side 1000 (BTN, BB).",
         ),
@@ -245,8 +262,9 @@ _TABLE = (
         title="Main and side pots",
         sources="seed 004; TDA24 21",
         statement=(
-            "After betting ends: antes (and any dead money) go to the main pot. Sort "
-            "the live contributions of all players (folded ones included) by size and "
+            "After betting ends: dead money (the big-blind ante) goes to the main pot; "
+            "each player's own ante counts with his live contributions (R-ANTE). Sort "
+            "the contributions of all players (folded ones included) by size and "
             "cut layers at each all-in player's total; each layer is a pot that only "
             "players who put that much in and have not folded can win. Each side pot "
             "is split separately (TDA24 21)."

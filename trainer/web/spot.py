@@ -257,7 +257,7 @@ def build_spot(scenario: Any, locale: str | None = None) -> Spot:
                 folded=seat.folded,
                 all_in=seat.all_in,
                 to_act=seat.position == to_act,
-                button=seat.position == "BTN",
+                button=seat.position == hand.button,
                 status=(
                     _("folded")
                     if seat.folded
@@ -273,11 +273,12 @@ def build_spot(scenario: Any, locale: str | None = None) -> Spot:
             )
         )
 
-    # The button sits by the BTN seat, or where BTN would sit when that player
-    # is not in the hand: after the last seat, before the first (BTN is last in seat order).
-    if "BTN" in order:
-        a = angle(order.index("BTN")) - step * 0.28
-        button_seat = "BTN"
+    # The button sits by the button's seat (heads-up the seat that is not the big
+    # blind), or where BTN would sit when that player is not in the hand: after
+    # the last seat, before the first (BTN is last in seat order).
+    if hand.button in order:
+        a = angle(order.index(hand.button)) - step * 0.28
+        button_seat = hand.button
     else:
         a = angle(n - 0.5)
         button_seat = None
