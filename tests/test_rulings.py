@@ -16,7 +16,7 @@ def spot(stacks, blinds, actions=(), start=Street.PREFLOP, pot=0):
 
 def ruled(hand, said=None, chips=(), later=()):
     r = rule(hand, Declaration(said=said, chips=tuple(chips), later=tuple(later)))
-    return r.action, r.to, r.returned, {s.rule for s in r.steps}
+    return r.action, r.to, r.returned, {s.rule for s in r.steps if s.rule}
 
 
 SIX = {"UTG": 20000, "UTG+1": 20000, "CO": 20000, "BTN": 20000, "SB": 20000, "BB": 20000}
@@ -146,4 +146,4 @@ def ruled_oot(hand, by, said, then=()):
         pos, verb, *amount = text.split()
         actions.append(Action(position=pos, kind=ActionKind(verb), amount=int(amount[0]) if amount else None))
     r = rule(hand, Declaration(said=said, by=by, then=tuple(actions)))
-    return r.action, r.to, r.returned, {s.rule for s in r.steps}
+    return r.action, r.to, r.returned, {s.rule for s in r.steps if s.rule}
