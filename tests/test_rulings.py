@@ -221,3 +221,21 @@ def ruled_oot(hand, by, said, then=()):
         actions.append(Action(position=pos, kind=ActionKind(verb), amount=int(amount[0]) if amount else None))
     r = rule(hand, Declaration(said=said, by=by, then=tuple(actions)))
     return r.action, r.to, r.returned, {s.rule for s in r.steps if s.rule}
+
+
+def test_every_sample_ruling_explains_itself_in_both_scripts():
+    """The ruling of every sample file (library and worked examples) renders with no English left."""
+    from pathlib import Path
+
+    from trainer.scenarios import load_paths
+
+    from .test_messages_zh import LOCALES, render_all
+
+    repo = Path(__file__).resolve().parents[1]
+    scenarios = [s for s in load_paths([repo / "scenarios", repo / "tests" / "scenarios"]).scenarios if s.ruling]
+    assert len(scenarios) > 40
+    for scenario in scenarios:
+        steps = rule(scenario.hand(), scenario.ruling).steps
+        assert steps, scenario.id
+        for locale in LOCALES:
+            render_all(steps, locale)

@@ -117,6 +117,7 @@ class _Ruler:
         if self.forward > seat.stack:
             raise EngineError(f"{self.pos} has only {seat.stack} behind but puts forward {self.forward}")
         self.steps: list[Step] = []
+        self.over_stack = False
 
     @property
     def minimum(self) -> int:
@@ -142,8 +143,8 @@ class _Ruler:
             to = self.committed + self.options.call
         if action == "check":
             to = None
-        if action in ("bet", "raise", "call") and to == self.all_in_to and self.pushed:
-            self.say("R-MULTICHIP", "rule.all_in", pos=self.pos, amount=to)
+        if action in ("bet", "raise", "call") and to == self.all_in_to and (self.pushed or self.over_stack):
+            self.say("R-MULTICHIP" if self.pushed else None, "rule.all_in", pos=self.pos, amount=to)
         kept = to - self.committed if to is not None else 0
         forward = self.forward
         if self.d.said is not None and parse_said(self.d.said)[0] == "allin" and not self.d.chips:
@@ -160,8 +161,9 @@ class _Ruler:
             return ("call", self.current) if self.to_add else ("check", None)
         said = _said(action)
         if to > self.wager.max:
-            if self.wager.max == self.all_in_to and to >= self.all_in_to:
-                return action, self.all_in_to  # all the chips: "all-in" says so below
+            if self.wager.max == self.all_in_to:
+                self.over_stack = True  # more than the player has: all-in, which ``result`` says
+                return action, self.all_in_to
             rule = self.why(_WHY_MAX)
             self.say(rule, "rule.over_max", pos=self.pos, said=said, amount=to, max=self.wager.max)
             return action, self.wager.max
