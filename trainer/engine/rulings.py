@@ -31,7 +31,7 @@ class Declaration:
 class Ruling:
     action: str  # check | call | bet | raise | fold | call-or-fold | free (out of turn, no longer bound)
     to: int | None  # the player's total on this street after the ruling
-    returned: int  # chips put forward that go back to the player
+    returned: int  # put forward (both motions) minus what stays in front of the player, never below 0
     steps: tuple[Step, ...]
 
     def as_dict(self) -> dict:
@@ -50,7 +50,19 @@ def parse_said(text: str) -> tuple[str | None, int | None]:
 
 
 def rule(hand: Hand, declaration: Declaration) -> Ruling:
-    """What the player to act's words and chips count as (R-VERBAL … R-STRING)."""
+    """What the player to act's words and chips count as (R-VERBAL … R-STRING).
+
+    The answer is always one of the hand's own options (R-CHIPS): pot limit, pot
+    1000, "all in" with 10,000 behind is a bet of the pot, and the rest goes back.
+
+    >>> from trainer.engine import Game, GameType, Street
+    >>> hand = Hand(game=Game(type=GameType.POT_LIMIT, blinds=(50, 100)),
+    ...             stacks={"SB": 10000, "BB": 10000, "BTN": 10000}, start=Street.FLOP, pot=1000)
+    >>> rule(hand, Declaration(said="allin")).as_dict()
+    {'action': 'bet', 'to': 1000, 'returned': 9000}
+    >>> rule(hand, Declaration(chips=(500, 500), later=(500,))).as_dict()
+    {'action': 'bet', 'to': 1000, 'returned': 500}
+    """
     if hand.to_act is None:
         raise EngineError("betting is over: there is nobody to rule on")
     if declaration.by is not None and declaration.by != hand.to_act:
