@@ -224,6 +224,9 @@ class _Ruler:
             return self.result("call", self.current)
         # bet or raise
         kind = "bet" if self.current == 0 else "raise"
+        if self.wager is None:  # no bet or raise is open to this player: the word binds to what is left
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said(kind))
+            return self.result(kind, self.minimum)
         minimum = self.minimum
         one_chip = amount is None and len(self.d.chips) == 1
         if amount is not None:
@@ -235,8 +238,7 @@ class _Ruler:
         else:
             to = None  # no amount and no chips: the least the word binds to
         if to is None or to < minimum:
-            if self.wager is not None:
-                self.why(_WHY_MIN)
+            self.why(_WHY_MIN)
             # a bare word binds to the least it can mean; a word that does not fit or a short amount is R-INVALIDDECL
             rule = "R-VERBAL" if to is None and verb == kind else "R-INVALIDDECL"
             self.say(rule, "rule.declared_min", pos=self.pos, said=_said(kind), amount=minimum)
