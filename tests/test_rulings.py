@@ -4,10 +4,12 @@ import pytest
 
 from trainer.engine import Action, ActionKind, Declaration, Game, GameType, Hand, Street, rule
 from trainer.engine.messages import EngineError
+from trainer.engine.messages_zh import ZH_HANS, ZH_HANT
+from trainer.engine.rulings import ruling_action
 
 
-def spot(stacks, blinds, actions=(), start=Street.PREFLOP, pot=0):
-    hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=blinds), stacks=stacks, start=start, pot=pot)
+def spot(stacks, blinds, actions=(), start=Street.PREFLOP, pot=0, game=GameType.NO_LIMIT):
+    hand = Hand(game=Game(type=game, blinds=blinds), stacks=stacks, start=start, pot=pot)
     for text in actions:
         pos, verb, *amount = text.split()
         hand.apply(Action(position=pos, kind=ActionKind(verb), amount=int(amount[0]) if amount else None))
@@ -16,7 +18,7 @@ def spot(stacks, blinds, actions=(), start=Street.PREFLOP, pot=0):
 
 def ruled(hand, said=None, chips=(), later=()):
     r = rule(hand, Declaration(said=said, chips=tuple(chips), later=tuple(later)))
-    return r.action, r.to, r.returned, {s.rule for s in r.steps}
+    return r.action, r.to, r.returned, {s.rule for s in r.steps if s.rule}
 
 
 SIX = {"UTG": 20000, "UTG+1": 20000, "CO": 20000, "BTN": 20000, "SB": 20000, "BB": 20000}
@@ -83,9 +85,81 @@ def test_invalid_declarations():
 
 
 def test_string_bet_second_motion_does_not_count():
-    """R-STRING: chips added after going back to the stack do not count."""
+    """R-STRING: chips added after going back to the stack do not count; they go back with the change."""
     action, to, returned, rules = ruled(utg_to_1100(), chips=[1000, 100], later=[1000])
-    assert (action, to) == ("call", 1100) and "R-STRING" in rules
+    assert (action, to, returned) == ("call", 1100, 1000) and "R-STRING" in rules
+
+
+def test_string_bet_facing_600_the_second_motion_goes_back():
+    """R-STRING (RULES.md): facing 600, 600 pushed, then 600 more in a second motion -> call 600, 600 returned."""
+    hand = spot({"UTG": 10000, "HJ": 10000, "BTN": 10000, "SB": 10000, "BB": 10000}, (100, 200), ["UTG raise 600"])
+    assert ruled(hand, chips=[500, 100], later=[500, 100]) == ("call", 600, 600, {"R-STRING", "R-MULTICHIP"})
+
+
+def test_silent_1400_over_a_1000_bet_is_a_call_tda_43a():
+    """R-HALF, TDA24 43-A: opening bet 1000, a silent 1400 -> call, 400 returned."""
+    hand = spot({"SB": 20000, "BB": 20000, "BTN": 20000}, (250, 500), ["SB bet 1000"], start=Street.FLOP, pot=1500)
+    assert ruled(hand, chips=[1000, 100, 100, 100, 100]) == ("call", 1000, 400, {"R-HALF"})
+
+
+# -- every ruling ends in an action the engine's own options allow (R-CHIPS)
+
+THREE = {"SB": 10000, "BB": 10000, "BTN": 10000}
+
+
+def test_pot_limit_all_in_is_cut_to_the_pot():
+    """R-CHIPS, R-POTLIMIT: pot limit, pot 1000, "all in" with 10,000 behind -> bet 1000, 9000 returned."""
+    hand = spot(THREE, (50, 100), start=Street.FLOP, pot=1000, game=GameType.POT_LIMIT)
+    for chips in ((), (5000, 5000)):
+        action, to, returned, rules = ruled(hand, said="allin", chips=chips)
+        assert (action, to, returned) == ("bet", 1000, 9000) and "R-POTLIMIT" in rules
+
+
+def test_pot_limit_silent_raise_over_the_maximum_is_the_maximum():
+    """R-CHIPS, R-POTLIMIT: pot 100, a bet of 50, silently 1000 -> raise to the maximum 250, 750 returned."""
+    hand = spot(THREE, (5, 10), ["SB bet 50"], start=Street.FLOP, pot=100, game=GameType.POT_LIMIT)
+    action, to, returned, rules = ruled(hand, chips=[500, 500])
+    assert (action, to, returned) == ("raise", 250, 750) and {"R-HALF", "R-POTLIMIT"} <= rules
+
+
+def test_fixed_limit_raise_with_one_big_chip_is_one_bet():
+    """R-CHIPS, R-LIMIT: limit 10/20 on the flop, "raise" facing 10 with one 100 chip -> raise to 20, 80 returned."""
+    hand = spot(THREE, (5, 10), ["SB bet 10"], start=Street.FLOP, pot=30, game=GameType.FIXED_LIMIT)
+    action, to, returned, rules = ruled(hand, said="raise", chips=[100])
+    assert (action, to, returned) == ("raise", 20, 80) and {"R-OVERCHIP", "R-LIMIT"} <= rules
+
+
+def test_fixed_limit_declared_bet_is_one_bet():
+    """R-CHIPS, R-LIMIT: "bet 100" on the turn of 10/20 -> bet 20."""
+    hand = spot(THREE, (5, 10), start=Street.TURN, pot=60, game=GameType.FIXED_LIMIT)
+    action, to, returned, rules = ruled(hand, said="bet 100")
+    assert (action, to, returned) == ("bet", 20, 0) and "R-LIMIT" in rules
+
+
+def test_fixed_limit_raise_after_a_short_all_in_completes():
+    """R-CHIPS, R-LIMIT: turn of 10/20, bet 20, all-in to 29, "raise" -> complete to 40, not 49."""
+    hand = spot({"SB": 1000, "BB": 29, "BTN": 1000}, (5, 10), ["SB bet 20", "BB allin"], start=Street.TURN,
+                pot=60, game=GameType.FIXED_LIMIT)
+    action, to, returned, rules = ruled(hand, said="raise")
+    assert (action, to, returned) == ("raise", 40, 0) and "R-LIMIT" in rules
+
+
+def test_nothing_owed_nothing_called():
+    """R-CHIPS: limped to the big blind at 50/100, two 5 chips pushed silently -> check, 10 returned."""
+    hand = spot({"UTG": 5000, "BTN": 5000, "SB": 5000, "BB": 5000}, (50, 100), ["UTG call", "BTN call", "SB call"])
+    action, to, returned, rules = ruled(hand, chips=[5, 5])
+    assert (action, to, returned) == ("check", None, 10) and "R-CHIPS" in rules
+
+
+def test_rulings_are_legal_actions_and_say_why_in_both_scripts():
+    """Each example above is an action the hand accepts, and its explanation renders in both scripts."""
+    hand = spot(THREE, (50, 100), start=Street.FLOP, pot=1000, game=GameType.POT_LIMIT)
+    r = rule(hand, Declaration(said="allin"))
+    assert hand.legal(ruling_action(hand, r))
+    ids = [s.message.id for s in r.steps]
+    assert "opt.max_pl_bet" in ids and "rule.over_max" in ids and ids[-1] == "rule.returned"
+    assert "9000 goes back" in r.steps[-1].render()
+    assert "9000 退回" in r.steps[-1].render(ZH_HANT) and "9000 退还" in r.steps[-1].render(ZH_HANS)
 
 
 def test_last_chips_are_all_in_either_way():
@@ -146,4 +220,22 @@ def ruled_oot(hand, by, said, then=()):
         pos, verb, *amount = text.split()
         actions.append(Action(position=pos, kind=ActionKind(verb), amount=int(amount[0]) if amount else None))
     r = rule(hand, Declaration(said=said, by=by, then=tuple(actions)))
-    return r.action, r.to, r.returned, {s.rule for s in r.steps}
+    return r.action, r.to, r.returned, {s.rule for s in r.steps if s.rule}
+
+
+def test_every_sample_ruling_explains_itself_in_both_scripts():
+    """The ruling of every sample file (library and worked examples) renders with no English left."""
+    from pathlib import Path
+
+    from trainer.scenarios import load_paths
+
+    from .test_messages_zh import LOCALES, render_all
+
+    repo = Path(__file__).resolve().parents[1]
+    scenarios = [s for s in load_paths([repo / "scenarios", repo / "tests" / "scenarios"]).scenarios if s.ruling]
+    assert len(scenarios) > 40
+    for scenario in scenarios:
+        steps = rule(scenario.hand(), scenario.ruling).steps
+        assert steps, scenario.id
+        for locale in LOCALES:
+            render_all(steps, locale)

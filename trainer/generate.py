@@ -123,7 +123,8 @@ def _random_ruling(hand: Hand, rng: random.Random, i: int) -> dict | None:
             return None
         return {"ruling": {"said": str(amount)}}
     if card.to_add and seat.stack > card.to_add + 2:  # "call", then more chips in a second motion
-        return {"ruling": {"said": "call", "chips": [card.to_add], "later": [max(1, card.last_full_increment)]}}
+        more = min(max(1, card.last_full_increment), seat.stack - card.to_add)  # both motions come from the stack
+        return {"ruling": {"said": "call", "chips": [card.to_add], "later": [more]}}
     return None
 
 

@@ -162,7 +162,7 @@ EN: dict[str, str] = {
     "hand.straight-flush": "a straight flush",
     "list.and": "{head} and {last}",
     # rulings on chips and words (R-CHIPS)
-    "rule.string": "Chips added in a second motion ({amount}) do not count: a bet or raise is one motion unless it was declared first.",
+    "rule.string": "Chips added in a second motion ({amount}) do not count: a bet or raise is one motion unless it was declared first, so they go back to the player.",
     "rule.amount_alone": "Declaring an amount alone ({amount}) is the same as pushing that amount.",
     "rule.declared": "{pos} declared {said}: a declaration in turn is binding.",
     "rule.check_facing_bet": "{pos} said check facing {amount} to call: that allows a call or a fold, not a raise.",
@@ -178,6 +178,7 @@ EN: dict[str, str] = {
     "rule.bb_chip": "At the big blind's option a single chip pushed silently is a check.",
     "rule.overchip_call": "Facing {amount} to call, a single oversized {chip} chip pushed silently is a call; the change goes back.",
     "rule.short_of_call": "The chips do not cover the {amount} to call: it is a call.",
+    "rule.exact_call": "The chips are exactly the {amount} to call: it is a call.",
     "rule.every_chip_needed": "Without one of the smallest chips ({chip}) there would be less than the {amount} to call, so every chip is needed: it is a call.",
     "rule.full_raise": "A total of {amount} adds {increment}, at least the last full increment of {full}: a raise to {amount}.",
     "rule.half_raise": "Adding {increment} is at least half of the last full increment {full} but short of it: it must be made a full minimum raise, to {amount}.",
@@ -187,6 +188,10 @@ EN: dict[str, str] = {
     "rule.oot_changed": "The action to {pos} changed (from {before} to {after}), so {pos} is no longer bound and may choose again.",
     "rule.oot_binds": "The action to {pos} did not change, so the out-of-turn action binds when the turn comes.",
     "rule.no_raise": "{pos} may not raise here, so it stands as a call (or a check).",
+    "rule.nothing_owed": "{pos} already has {amount} in and owes nothing: with nothing to call it is not a call but a check, and the chips go back.",
+    "rule.over_max": "A {said} to {amount} is more than {pos} may make it here: it stands as a {said} to {max}, the most allowed.",
+    "rule.under_min": "A {said} to {amount} is less than {pos} may make it here: it stands as a {said} to {min}, the least allowed.",
+    "rule.returned": "Of the {forward} put forward, {kept} stays in for {pos} and {amount} goes back.",
     # choices (used inside "legal")
     "choice.fold": "fold",
     "choice.check": "check",

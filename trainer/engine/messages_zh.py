@@ -155,7 +155,7 @@ ZH_HANT: dict[str, str] = {
     "hand.straight-flush": "同花順",
     "list.and": "{head} 與 {last}",
     # 籌碼與口頭宣告的判定（R-CHIPS）
-    "rule.string": "第二個動作再加進去的籌碼（{amount}）不算：下注或加注必須一次動作完成，除非事先口頭宣告。",
+    "rule.string": "第二個動作再加進去的籌碼（{amount}）不算：下注或加注必須一次動作完成，除非事先口頭宣告，所以這些籌碼退回給玩家。",
     "rule.amount_alone": "只喊出金額（{amount}），等同於把這個金額的籌碼推出去。",
     "rule.declared": "{pos} 口頭宣告「{said}」：輪到自己時的口頭宣告有約束力。",
     "rule.check_facing_bet": "{pos} 在需再補 {amount} 時說了「過牌」：只能跟注或蓋牌，不能加注。",
@@ -174,6 +174,7 @@ ZH_HANT: dict[str, str] = {
     "rule.bb_chip": "大盲行使過牌權（選擇權）時，默默推出一顆籌碼算過牌。",
     "rule.overchip_call": "需再補 {amount} 時，默默推出一顆 {chip} 的超額籌碼算跟注；多出的部分找零退回。",
     "rule.short_of_call": "推出的籌碼不夠需再補的 {amount}：算跟注。",
+    "rule.exact_call": "推出的籌碼剛好是需再補的 {amount}：算跟注。",
     "rule.every_chip_needed": (
         "拿掉一顆最小的籌碼（{chip}）就不夠需再補的 {amount}，所以每一顆都是跟注必需的：算跟注。"
     ),
@@ -193,6 +194,10 @@ ZH_HANT: dict[str, str] = {
     ),
     "rule.oot_binds": "輪到 {pos} 時面對的行動沒有改變，所以搶先做出的行動在輪到時仍然有效。",
     "rule.no_raise": "{pos} 此時不能加注，所以只算跟注（或過牌）。",
+    "rule.nothing_owed": "{pos} 已經投入 {amount}，不需再補：沒有可跟的注，就不是跟注而是過牌，推出的籌碼退回。",
+    "rule.over_max": "{said}到 {amount} 超過 {pos} 此時能做的上限：算作{said}到 {max}，也就是允許的最大額。",
+    "rule.under_min": "{said}到 {amount} 不到 {pos} 此時能做的下限：算作{said}到 {min}，也就是允許的最小額。",
+    "rule.returned": "推出的 {forward} 之中，{kept} 留在 {pos} 面前算數，{amount} 退回。",
     # 選項（用在 "legal" 裡）
     "choice.fold": "蓋牌",
     "choice.check": "過牌",
@@ -378,7 +383,7 @@ ZH_HANS: dict[str, str] = {
     "hand.straight-flush": "同花顺",
     "list.and": "{head} 和 {last}",
     # 筹码和口头宣告的判定（R-CHIPS）
-    "rule.string": "第二个动作再加进去的筹码（{amount}）不算：下注或加注必须一次动作完成，除非事先口头宣告。",
+    "rule.string": "第二个动作再加进去的筹码（{amount}）不算：下注或加注必须一次动作完成，除非事先口头宣告，所以这些筹码退还给玩家。",
     "rule.amount_alone": "只报出金额（{amount}），等同于把这个金额的筹码推出去。",
     "rule.declared": "{pos} 口头宣告「{said}」：轮到自己时的口头宣告有约束力。",
     "rule.check_facing_bet": "{pos} 在需再补 {amount} 时说了「让牌」：只能跟注或弃牌，不能加注。",
@@ -397,6 +402,7 @@ ZH_HANS: dict[str, str] = {
     "rule.bb_chip": "大盲行使选择权时，不出声推出一枚筹码算让牌。",
     "rule.overchip_call": "需再补 {amount} 时，不出声推出一枚 {chip} 的超额筹码算跟注；多出的部分找零退还。",
     "rule.short_of_call": "推出的筹码不够需再补的 {amount}：算跟注。",
+    "rule.exact_call": "推出的筹码刚好是需再补的 {amount}：算跟注。",
     "rule.every_chip_needed": (
         "拿掉一枚最小的筹码（{chip}）就不够需再补的 {amount}，所以每一枚都是跟注所必需的：算跟注。"
     ),
@@ -416,6 +422,10 @@ ZH_HANS: dict[str, str] = {
     ),
     "rule.oot_binds": "轮到 {pos} 时面对的行动没有改变，所以抢先做出的行动在轮到时依然有效。",
     "rule.no_raise": "{pos} 此时不能加注，所以只算跟注（或让牌）。",
+    "rule.nothing_owed": "{pos} 已经投入 {amount}，不需再补：没有可跟的注，就不是跟注而是让牌，推出的筹码退还。",
+    "rule.over_max": "{said}到 {amount} 超过 {pos} 此时能做的上限：算作{said}到 {max}，也就是允许的最大额。",
+    "rule.under_min": "{said}到 {amount} 不到 {pos} 此时能做的下限：算作{said}到 {min}，也就是允许的最小额。",
+    "rule.returned": "推出的 {forward} 之中，{kept} 留在 {pos} 面前算数，{amount} 退还。",
     # 选项（用在 "legal" 里）
     "choice.fold": "弃牌",
     "choice.check": "让牌",

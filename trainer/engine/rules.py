@@ -303,7 +303,20 @@ _TABLE = (
         sources="dealer rulings",
         statement=(
             "How the dealer reads chips and words: R-VERBAL, R-INVALIDDECL, "
-            "R-OVERCHIP, R-MULTICHIP, R-HALF, R-STRING and R-OOT."
+            "R-OVERCHIP, R-MULTICHIP, R-HALF, R-STRING and R-OOT. Every ruling ends in "
+            "an action the engine's own options allow; the rest of the chips go back. "
+            "Pot limit: an oversized bet or raise (declared, silent, or all-in) is "
+            "reduced to the pot-limit maximum (RRoP). Fixed limit: a bet or raise is "
+            "exactly one bet (to the next level, or completing after a short all-in, "
+            'R-LIMIT). A ruling never says "call" with nothing to call: when the 50% '
+            "standard would make it a call and nothing is owed (the big blind's option), "
+            "it is a check and the chips come back."
+        ),
+        examples=(
+            'pot 1000, "all in" with 10,000 → bet 1000, 9000 returned.',
+            'limit 10/20 on the flop, "raise" facing 10 with one 100 chip → raise to 20, 80 returned',
+            '"bet 100" on the turn of 10/20 → bet 20.',
+            "Limped to the big blind at 50/100, two 5 chips pushed silently → check, 10 returned.",
         ),
     ),
     Rule(
@@ -379,8 +392,10 @@ _TABLE = (
         sources="TDA24 42, 56; WSOP-T 103",
         statement=(
             "A raise is one motion or declared first; chips added after going back to "
-            "the stack do not count (TDA24 42, 56; WSOP-T 103)."
+            "the stack do not count (TDA24 42, 56; WSOP-T 103): they go back to the "
+            "player and count as returned."
         ),
+        examples=("Facing 600, 600 pushed, then 600 more in a second motion → call 600, 600 returned.",),
     ),
     Rule(
         id="R-OOT",

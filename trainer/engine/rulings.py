@@ -31,7 +31,7 @@ class Declaration:
 class Ruling:
     action: str  # check | call | bet | raise | fold | call-or-fold | free (out of turn, no longer bound)
     to: int | None  # the player's total on this street after the ruling
-    returned: int  # chips put forward that go back to the player
+    returned: int  # put forward (both motions) minus what stays in front of the player, never below 0
     steps: tuple[Step, ...]
 
     def as_dict(self) -> dict:
@@ -50,7 +50,19 @@ def parse_said(text: str) -> tuple[str | None, int | None]:
 
 
 def rule(hand: Hand, declaration: Declaration) -> Ruling:
-    """What the player to act's words and chips count as (R-VERBAL … R-STRING)."""
+    """What the player to act's words and chips count as (R-VERBAL … R-STRING).
+
+    The answer is always one of the hand's own options (R-CHIPS): pot limit, pot
+    1000, "all in" with 10,000 behind is a bet of the pot, and the rest goes back.
+
+    >>> from trainer.engine import Game, GameType, Street
+    >>> hand = Hand(game=Game(type=GameType.POT_LIMIT, blinds=(50, 100)),
+    ...             stacks={"SB": 10000, "BB": 10000, "BTN": 10000}, start=Street.FLOP, pot=1000)
+    >>> rule(hand, Declaration(said="allin")).as_dict()
+    {'action': 'bet', 'to': 1000, 'returned': 9000}
+    >>> rule(hand, Declaration(chips=(500, 500), later=(500,))).as_dict()
+    {'action': 'bet', 'to': 1000, 'returned': 500}
+    """
     if hand.to_act is None:
         raise EngineError("betting is over: there is nobody to rule on")
     if declaration.by is not None and declaration.by != hand.to_act:
@@ -64,9 +76,10 @@ def _out_of_turn(hand: Hand, d: Declaration) -> Ruling:
     if d.by not in {s.position for s in hand.seats if not s.folded and not s.all_in}:
         raise EngineError(f"{d.by} is not a player who can still act")
     verb = parse_said(d.said)[0] if d.said else None
+    forward = sum(d.chips) + sum(d.later)
     if verb == "fold":
         steps.append(Step("ruling", Message("rule.oot_fold", {"pos": d.by}), "R-OOT"))
-        return Ruling(action="fold", to=None, returned=sum(d.chips), steps=tuple(steps))
+        return Ruling(action="fold", to=None, returned=forward, steps=tuple(steps))
     before = hand.current_total
     later = copy.deepcopy(hand)
     for action in d.then:
@@ -75,13 +88,27 @@ def _out_of_turn(hand: Hand, d: Declaration) -> Ruling:
         raise EngineError(f"the actions in turn must bring the turn to {d.by}; after them it is {later.to_act or 'nobody'}'s turn")
     if later.current_total != before:
         steps.append(Step("ruling", Message("rule.oot_changed", {"pos": d.by, "before": before, "after": later.current_total}), "R-OOT"))
-        return Ruling(action="free", to=None, returned=sum(d.chips), steps=tuple(steps))
+        return Ruling(action="free", to=None, returned=forward, steps=tuple(steps))
     steps.append(Step("ruling", Message("rule.oot_binds", {"pos": d.by}), "R-OOT"))
     inner = _Ruler(later, Declaration(said=d.said, chips=d.chips, later=d.later)).decide()
     return Ruling(action=inner.action, to=inner.to, returned=inner.returned, steps=tuple(steps) + inner.steps)
 
 
+# Steps of the engine's own derivation that say where the limits of a bet or raise come from.
+_WHY_MAX = ("opt.max_pl", "opt.max_pl_bet", "opt.pl_full_blinds", "opt.limit_bet", "opt.limit_raise", "opt.max_stack")
+_WHY_MIN = ("opt.min_bet", "opt.min_raise", "opt.limit_bet", "opt.limit_raise", "opt.allin_only")
+
+
 class _Ruler:
+    """Reads what the words and chips mean, then fits that into the options the hand offers.
+
+    The reading (``by_word``, ``by_chips``, ``by_amount``) proposes an action and a total;
+    ``result`` is the only way out, and it answers with what ``hand.options()`` allows:
+    a bet or raise inside the legal range (the pot-limit maximum, the one fixed-limit bet,
+    the stack), a call only when something is owed, else a check. Whatever the player put
+    forward beyond what the ruling keeps goes back.
+    """
+
     def __init__(self, hand: Hand, declaration: Declaration):
         self.hand = hand
         self.d = declaration
@@ -94,28 +121,69 @@ class _Ruler:
         self.to_add = card.to_add
         self.all_in_to = seat.committed + seat.stack
         self.options = hand.options()
+        self.wager = self.options.bet or self.options.raise_
         self.pushed = sum(declaration.chips)
+        if any(not isinstance(c, int) or c <= 0 for c in (*declaration.chips, *declaration.later)):
+            raise EngineError("every chip put forward must be worth a whole number of chips greater than 0")
+        self.forward = self.pushed + sum(declaration.later)  # both motions: the second one goes back (R-STRING)
+        if self.forward > seat.stack:
+            raise EngineError(f"{self.pos} has only {seat.stack} behind but puts forward {self.forward}")
         self.steps: list[Step] = []
-        if self.pushed > seat.stack:
-            raise EngineError(f"{self.pos} has only {seat.stack} behind but puts forward {self.pushed}")
+        self.over_stack = False
+
+    @property
+    def minimum(self) -> int:
+        """The smallest bet or raise-to the hand allows now (what a bare "raise" binds to)."""
+        return self.wager.min if self.wager is not None else self.current + self.increment
 
     def say(self, rule: str | None, id_: str, **params: object) -> None:
         self.steps.append(Step("ruling", Message(id_, params), rule))
 
+    def why(self, ids: tuple[str, ...]) -> str | None:
+        """Repeat the engine's own reasons for a limit; return the rule they cite."""
+        found = [s for s in self.hand.derivation() if s.topic == "options" and s.message.id in ids]
+        self.steps += [Step("ruling", s.message, s.rule) for s in found]
+        return next((s.rule for s in found if s.rule), None)
+
     def result(self, action: str, to: int | None) -> Ruling:
-        put = self.committed + self.pushed
-        if to is not None and to >= self.all_in_to:
-            to = self.all_in_to
-        if action in ("bet", "raise", "call") and to is not None and to == self.all_in_to and self.pushed:
-            self.say("R-MULTICHIP", "rule.all_in", pos=self.pos, amount=to)
-        returned = max(0, put - to) if to is not None else self.pushed
-        if action in ("bet", "raise") and to is not None:
-            wager = self.options.bet or self.options.raise_
-            if wager is None:
-                self.say(None, "rule.no_raise", pos=self.pos)
-                action, to = ("call", self.current) if self.to_add else ("check", None)
-                returned = max(0, put - to) if to is not None else self.pushed
+        if action in ("bet", "raise"):
+            action, to = self.fit_wager(action, to)
+        if action == "call" and self.options.call is None:
+            self.say("R-CHIPS", "rule.nothing_owed", pos=self.pos, amount=self.committed)
+            action = "check"
+        if action == "call":
+            to = self.committed + self.options.call
+        if action == "check":
+            to = None
+        if action in ("bet", "raise", "call") and to == self.all_in_to and (self.pushed or self.over_stack):
+            self.say("R-MULTICHIP" if self.pushed else None, "rule.all_in", pos=self.pos, amount=to)
+        kept = to - self.committed if to is not None else 0
+        forward = self.forward
+        if self.d.said is not None and parse_said(self.d.said)[0] == "allin" and not self.d.chips:
+            forward = self.all_in_to - self.committed  # "all-in" said alone stands for every chip behind
+        returned = max(0, forward - kept)
+        if returned:
+            self.say(None, "rule.returned", pos=self.pos, forward=forward, kept=kept, amount=returned)
         return Ruling(action=action, to=to, returned=returned, steps=tuple(self.steps))
+
+    def fit_wager(self, action: str, to: int) -> tuple[str, int | None]:
+        """A bet or raise to ``to``, made one the hand allows (R-POTLIMIT, R-LIMIT, the stack)."""
+        if self.wager is None:
+            self.say(None, "rule.no_raise", pos=self.pos)
+            return ("call", self.current) if self.to_add else ("check", None)
+        said = _said(action)
+        if to > self.wager.max:
+            if self.wager.max == self.all_in_to:
+                self.over_stack = True  # more than the player has: all-in, which ``result`` says
+                return action, self.all_in_to
+            rule = self.why(_WHY_MAX)
+            self.say(rule, "rule.over_max", pos=self.pos, said=said, amount=to, max=self.wager.max)
+            return action, self.wager.max
+        if to < self.wager.min:
+            rule = self.why(_WHY_MIN)
+            self.say(rule, "rule.under_min", pos=self.pos, said=said, amount=to, min=self.wager.min)
+            return action, self.wager.min
+        return action, to
 
     def decide(self) -> Ruling:
         if self.d.later:
@@ -137,7 +205,7 @@ class _Ruler:
     def by_word(self, verb: str, amount: int | None) -> Ruling:
         if verb == "fold":
             self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said("fold"))
-            return Ruling(action="fold", to=None, returned=self.pushed, steps=tuple(self.steps))
+            return Ruling(action="fold", to=None, returned=self.forward, steps=tuple(self.steps))
         if verb == "allin":
             self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said("allin"))
             kind = "call" if self.all_in_to <= self.current else "bet" if self.current == 0 else "raise"
@@ -145,7 +213,7 @@ class _Ruler:
         if verb == "check":
             if self.to_add:
                 self.say("R-INVALIDDECL", "rule.check_facing_bet", pos=self.pos, amount=self.to_add)
-                return Ruling(action="call-or-fold", to=None, returned=self.pushed, steps=tuple(self.steps))
+                return Ruling(action="call-or-fold", to=None, returned=self.forward, steps=tuple(self.steps))
             self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said("check"))
             return self.result("check", None)
         if verb == "call":
@@ -156,20 +224,26 @@ class _Ruler:
             return self.result("call", self.current)
         # bet or raise
         kind = "bet" if self.current == 0 else "raise"
-        minimum = self.current + self.increment
+        if self.wager is None:  # no bet or raise is open to this player: the word binds to what is left
+            self.say("R-VERBAL", "rule.declared", pos=self.pos, said=_said(kind))
+            return self.result(kind, self.minimum)
+        minimum = self.minimum
+        one_chip = amount is None and len(self.d.chips) == 1
         if amount is not None:
             to = amount
-        elif len(self.d.chips) == 1:
-            to = self.committed + self.pushed
-            self.say("R-OVERCHIP", "rule.raise_one_chip", pos=self.pos, chip=self.d.chips[0], amount=to)
         elif self.d.chips:
             to = self.committed + self.pushed
+            if one_chip:
+                self.say("R-OVERCHIP", "rule.raise_one_chip", pos=self.pos, chip=self.d.chips[0], amount=to)
         else:
+            to = None  # no amount and no chips: the least the word binds to
+        if to is None or to < minimum:
+            self.why(_WHY_MIN)
+            # a bare word binds to the least it can mean; a word that does not fit or a short amount is R-INVALIDDECL
+            rule = "R-VERBAL" if to is None and verb == kind else "R-INVALIDDECL"
+            self.say(rule, "rule.declared_min", pos=self.pos, said=_said(kind), amount=minimum)
             to = minimum
-        if to < minimum:
-            self.say("R-INVALIDDECL", "rule.declared_min", pos=self.pos, said=_said(kind), amount=minimum)
-            to = minimum
-        else:
+        elif not one_chip:
             self.say("R-VERBAL", "rule.declared_to", pos=self.pos, said=_said(kind), amount=to)
         return self.result(kind, to)
 
@@ -186,7 +260,7 @@ class _Ruler:
                 self.say("R-OVERCHIP", "rule.chip_is_bet", pos=self.pos, amount=self.pushed)
             else:
                 self.say("R-INVALIDDECL", "rule.chips_are_bet", pos=self.pos, amount=self.pushed)
-            return self.result("bet", max(put, self.increment))
+            return self.result("bet", put)
         if len(self.d.chips) == 1 and not self.to_add:
             self.say("R-OVERCHIP", "rule.bb_chip")
             return self.result("check", None)
@@ -194,7 +268,8 @@ class _Ruler:
             self.say("R-OVERCHIP", "rule.overchip_call", pos=self.pos, chip=self.pushed, amount=self.to_add)
             return self.result("call", self.current)
         if self.pushed <= self.to_add:
-            self.say("R-MULTICHIP", "rule.short_of_call", pos=self.pos, amount=self.to_add)
+            exact = "rule.exact_call" if self.pushed == self.to_add else "rule.short_of_call"
+            self.say("R-MULTICHIP", exact, pos=self.pos, amount=self.to_add)
             return self.result("call", self.current)
         smallest = min(self.d.chips)
         if self.pushed - smallest < self.to_add:
@@ -205,15 +280,14 @@ class _Ruler:
     def by_amount(self, to: int) -> Ruling:
         """R-HALF: measure the increment over the current total against the last full increment."""
         if self.current == 0:
-            return self.result("bet", max(to, self.increment))
+            return self.result("bet", to)
         increment = to - self.current
         if increment >= self.increment:
             self.say("R-HALF", "rule.full_raise", amount=to, increment=increment, full=self.increment)
             return self.result("raise", to)
         if 2 * increment >= self.increment:
-            minimum = self.current + self.increment
-            self.say("R-HALF", "rule.half_raise", increment=increment, full=self.increment, amount=minimum)
-            return self.result("raise", minimum)
+            self.say("R-HALF", "rule.half_raise", increment=increment, full=self.increment, amount=self.minimum)
+            return self.result("raise", self.minimum)
         self.say("R-HALF", "rule.under_half", increment=max(increment, 0), full=self.increment, amount=self.current)
         return self.result("call", self.current)
 
