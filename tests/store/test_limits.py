@@ -117,6 +117,18 @@ def test_guessing_verification_codes_is_limited_per_address(app):
     assert _client(app, "198.51.100.2").get("/verify/ABCDE-FGHJK").status_code == 404
 
 
+def test_looking_up_a_real_verification_code_again_and_again_is_not_limited(app):
+    learner = _client(app, "198.51.100.4")
+    started = post_form(learner, "/exams/", {"name": "Ana Lee"}, to="/exams/betting-rules/start")
+    exam_id = started.headers["Location"].split("/")[2]
+    confirm = learner.get(f"/exams/{exam_id}/submit")
+    submitted = learner.post(f"/exams/{exam_id}/submit", data={"csrf_token": token(confirm.text)})
+    result = learner.get(submitted.headers["Location"])
+    code = re.search(r'class="verify-code">([A-Z2-9]{5}-[A-Z2-9]{5})<', result.text).group(1)
+    employer = _client(app, "203.0.113.7")
+    assert [employer.get(f"/verify/{code}").status_code for _ in range(25)] == [200] * 25
+
+
 # ------------------------------------------------------------------ Redis: one count for every process
 
 
