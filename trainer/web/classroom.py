@@ -401,7 +401,9 @@ def join() -> Response:
             # is not locked out by the few who mistype it.
             failures, here = limits.current().join_address, limits.address()
             if failures.blocked(here):
-                response = render("classroom/join.html", status=429, code=code, name=name, error=limits.too_many_codes())
+                response = render(
+                    "classroom/join.html", status=429, code=code, name=name, error=limits.too_many_codes()
+                )
                 response.headers["Retry-After"] = str(failures.retry_after(here))
                 return response
             failures.hit(here)
