@@ -95,7 +95,7 @@ def settings(test_config: Mapping[str, Any] | None, environ: Mapping[str, str]) 
         merged[key] = _whole_number(key, merged[key], least)
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():
-            raise SettingError(
+            raise RuntimeError(
                 f"{key} {merged[key]!s} is not a folder. The web app needs the repository's "
                 f"templates/ and static/; set {_env_name(key)} to where they are."
             )
