@@ -144,9 +144,13 @@ def generate(topic: str, level: int, seed: int, count: int, out: str | None) -> 
 @click.option("--scenarios", "scenarios_dir", default=None, help="Scenario directory (default: the sample library).")
 def serve(host: str, port: int, scenarios_dir: str | None) -> None:
     """Run the web app with a production WSGI server."""
+    from .web.config import SettingError
     from .web.serve import run
 
-    run(host=host, port=port, scenarios=scenarios_dir)
+    try:
+        run(host=host, port=port, scenarios=scenarios_dir)
+    except SettingError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 @main.group()

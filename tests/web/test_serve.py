@@ -32,6 +32,7 @@ def server(tmp_path):
     port = free_port()
     env = {**os.environ, "TRAINER_PROCESSES": "2", "TRAINER_INSTANCE": str(tmp_path)}
     env.pop("TRAINER_SECRET_KEY", None)
+    env.pop("REDIS_URL", None)  # the limits are counted per process (and the log says so)
     code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
     log = tmp_path / "server.log"
     with open(log, "wb") as out:
@@ -63,6 +64,12 @@ def test_several_processes_share_one_port_and_the_sessions(server):
     text = log.read_text()
     assert "open http://127.0.0.1:" in text and "2 processes" in text
     assert text.count("Serving on") == 2
+
+
+def test_several_processes_without_redis_are_warned_that_each_counts_the_limits_alone(server):
+    proc, url, _, log = server
+    text = log.read_text()
+    assert "WARNING" in text and "REDIS_URL is not set: each of the 2 processes counts rate limits on its own" in text
 
 
 def test_sigterm_stops_every_process_and_frees_the_port(server):

@@ -99,6 +99,31 @@ def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) ->
     return account, learner
 
 
+def end_sessions(s: Session, account: Account) -> int:
+    """Move the account's session generation on: every session signed in before is over.
+
+    One UPDATE, so two sign-outs at once both count; returns the new generation.
+    """
+    s.execute(
+        update(Account)
+        .where(Account.id == account.id)
+        .values(session_generation=Account.session_generation + 1)
+    )
+    s.refresh(account, ["session_generation"])
+    return account.session_generation
+
+
+def change_password(s: Session, account: Account, *, current: str, new: str) -> None:
+    """A new password for the account; every session signed in with the old one is over."""
+    if not check_password_hash(account.password_hash, current):
+        raise AccountError("current_password", N_("That is not your current password."))
+    if len(new) < MIN_PASSWORD:
+        raise AccountError("new_password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD)
+    account.password_hash = generate_password_hash(new)
+    s.flush()
+    end_sessions(s, account)
+
+
 def merge(s: Session, *, source: Learner, target: Learner) -> None:
     """Move an anonymous learner's attempts, exams and review cards to ``target``.
 

@@ -66,6 +66,8 @@ class Account(Base):
     name: Mapped[str] = mapped_column(String(80))
     is_instructor: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    # Sessions signed in under an older generation are over (signing out, a new password).
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Learner(Base):

@@ -16,7 +16,7 @@ from jinja2 import StrictUndefined
 
 from trainer.translations import text
 
-from . import assets, cache, config, csrf, i18n, render
+from . import assets, cache, config, csrf, i18n, proxy, render
 from .library import Library, load_libraries, topic_name
 
 EXTENSION = "trainer.library"
@@ -43,6 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["levels"] = _levels
     app.jinja_env.filters["topic_name"] = topic_name
 
+    proxy.init_app(app)
     assets.init_app(app)
     Htmx(app)
     i18n.init_app(app)

@@ -1,12 +1,13 @@
-"""Optional accounts: sign up (the anonymous history comes along), sign in (merged), sign out."""
+"""Optional accounts: sign up (the anonymous history comes along), sign in (merged), sign out,
+change the password. Signing out and a new password end the account's sessions everywhere."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, request, url_for
+from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask_babel import gettext as _
 
 from trainer.store import db
-from trainer.store.learners import AccountError, sign_in, sign_up
+from trainer.store.learners import AccountError, change_password, end_sessions, sign_in, sign_up
 from trainer.store.models import Account, Learner
 
 from . import identity, limits
@@ -17,9 +18,17 @@ from .render import render
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 
 
+DONE = {"password", "others"}  # ?done= after changing the password or ending the other sessions
+
+
 @bp.get("/")
 def show() -> Response:
-    return render("account/show.html", user=identity.account())
+    done = request.args.get("done", "")
+    return _account_page(done=done if done in DONE else None)
+
+
+def _account_page(*, errors: dict[str, str] | None = None, done: str | None = None, status: int = 200) -> Response:
+    return render("account/show.html", status=status, user=identity.account(), errors=errors or {}, done=done)
 
 
 def _signed_in(user: Account, learner: Learner) -> Response:
@@ -42,6 +51,13 @@ def signup() -> Response:
     errors: dict[str, str] = {}
     if request.method == "POST":
         form = _typed_signup()
+        counter, here = limits.current().signup_address, limits.address()
+        if counter.blocked(here):
+            response = render("account/signup.html", status=429, form=form, errors={"email": limits.too_many_signups()},
+                              next=identity.safe_next(""))
+            response.headers["Retry-After"] = str(counter.retry_after(here))
+            return response
+        counter.hit(here)
         try:
             user, learner = sign_up(
                 db(),
@@ -65,13 +81,28 @@ def login() -> Response:
     errors: dict[str, str] = {}
     if request.method == "POST":
         email = request.form.get("email", "")[:300]
+        throttle = limits.current()
+        here, them = limits.address(), limits.account_key(email)
+        # Over either limit the password is not even checked, so guessing learns nothing.
+        for counter, key, message in (
+            (throttle.login_address, here, limits.too_many_from_address),
+            (throttle.login_account, them, limits.too_many_for_account),
+        ):
+            if counter.blocked(key):
+                response = render(
+                    "account/login.html", status=429, email=email, errors={"email": message()},
+                    next=identity.safe_next(""),
+                )
+                response.headers["Retry-After"] = str(counter.retry_after(key))
+                return response
         try:
             user, learner = sign_in(
                 db(), email=email, password=request.form.get("password", ""), learner_id=identity.learner_id()
             )
         except AccountError as exc:
             db().rollback()
-            limits.failed()
+            throttle.login_address.hit(here)
+            throttle.login_account.hit(them)
             errors[exc.field] = said(exc)
         else:
             return _signed_in(user, learner)
@@ -92,5 +123,54 @@ def expired(exc: CSRFError) -> Response:
 
 @bp.post("/logout")
 def logout() -> Response:
+    """Sign out: this browser, and every other session of the account, copies of this cookie included."""
+    user = identity.account()
+    if user is not None:
+        end_sessions(db(), user)
+        db().commit()
     identity.signed_out()
     return redirect(url_for("pages.home"), code=303)
+
+
+def _me() -> Account:
+    user = identity.account()
+    if user is None:
+        abort(redirect(url_for("accounts.login", next=url_for("accounts.show"))))
+    return user
+
+
+@bp.post("/password")
+def password() -> Response:
+    """A new password; every other session is signed out, this one carries on."""
+    user = _me()
+    throttle = limits.current().login_account
+    key = limits.account_key(user.email)
+    if throttle.blocked(key):
+        response = _account_page(errors={"current_password": limits.too_many_for_account()}, status=429)
+        response.headers["Retry-After"] = str(throttle.retry_after(key))
+        return response
+    try:
+        change_password(
+            db(), user, current=request.form.get("current_password", ""), new=request.form.get("new_password", "")
+        )
+    except AccountError as exc:
+        db().rollback()
+        if exc.field == "current_password":
+            throttle.hit(key)  # else a stolen session could try passwords here without limit
+        return _account_page(errors={exc.field: said(exc)})
+    return _carry_on(user, "password")
+
+
+@bp.post("/sessions/end")
+def end_others() -> Response:
+    """Sign out on every other device: the generation moves on and this session is signed in again."""
+    user = _me()
+    end_sessions(db(), user)
+    return _carry_on(user, "others")
+
+
+def _carry_on(user: Account, done: str) -> Response:
+    learner = identity.learner_id()
+    db().commit()
+    identity.signed_in(user, learner)
+    return redirect(url_for("accounts.show", done=done), code=303)

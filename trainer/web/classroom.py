@@ -397,7 +397,16 @@ def join() -> Response:
     if request.method == "POST":
         cs = store.by_code(db(), code)
         if cs is None:
-            limits.failed()
+            # Only wrong codes count, and a right one always joins: a class behind one address
+            # is not locked out by the few who mistype it.
+            failures, here = limits.current().join_address, limits.address()
+            if failures.blocked(here):
+                response = render(
+                    "classroom/join.html", status=429, code=code, name=name, error=limits.too_many_codes()
+                )
+                response.headers["Retry-After"] = str(failures.retry_after(here))
+                return response
+            failures.hit(here)
             error = _("There is no live session with this code. Check it with your instructor.")
         else:
             try:

@@ -27,9 +27,18 @@ ENV = {
     "TRAINER_INSTANCE": "INSTANCE_DIR",
     "TRAINER_LOCALE": "LOCALE",
     "TRAINER_SECURE_COOKIES": "SESSION_COOKIE_SECURE",
+    "TRAINER_PROXIES": "PROXIES",
+    "TRAINER_INSTRUCTOR_HOURS": "INSTRUCTOR_SESSION_HOURS",
 }
+# settings that are a whole number, with the least value that makes sense
+WHOLE_NUMBERS = {"PROXIES": 0, "INSTRUCTOR_SESSION_HOURS": 1}
+
 
 SECRET_FILE = "secret_key"
+
+
+class SettingError(RuntimeError):
+    """A setting the app cannot start with; the message names the variable and what it takes."""
 
 
 def defaults() -> dict[str, Any]:
@@ -45,6 +54,10 @@ def defaults() -> dict[str, Any]:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": False,
+        # Reverse proxies in front of the app whose X-Forwarded-* headers are believed (proxy.py).
+        "PROXIES": 0,
+        # An instructor's sign-in opens every student's answers: it lasts a school day, not a year.
+        "INSTRUCTOR_SESSION_HOURS": 12,
     }
 
 
@@ -71,11 +84,13 @@ def settings(test_config: Mapping[str, Any] | None, environ: Mapping[str, str]) 
         merged["SCENARIO_DIRS"] = [merged["SCENARIO_DIRS"]]
     locale = locale_for(str(merged["LOCALE"] or ""))
     if locale is None:
-        raise RuntimeError(
+        raise SettingError(
             f"LOCALE {merged['LOCALE']!r} is not a language of the app: set TRAINER_LOCALE to "
             + ", ".join(LOCALES)
         )
     merged["LOCALE"] = locale
+    for key, least in WHOLE_NUMBERS.items():
+        merged[key] = _whole_number(key, merged[key], least)
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():
             raise RuntimeError(
@@ -83,6 +98,17 @@ def settings(test_config: Mapping[str, Any] | None, environ: Mapping[str, str]) 
                 f"static/ folders; set {_env_name(key)} to where they are."
             )
     return merged
+
+
+def _whole_number(key: str, value: Any, least: int) -> int:
+    text = str(value).strip()
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or int(text) < least:
+        raise SettingError(
+            f"{_env_name(key)}={value!s} is not a whole number of {least} or more: "
+            + ("the number of reverse proxies in front of the app (0 for none, usually 1)"
+               if key == "PROXIES" else "how many hours an instructor stays signed in")
+        )
+    return int(text)
 
 
 def _env_name(key: str) -> str:
@@ -104,7 +130,7 @@ def instance_secret(instance_path: str) -> str:
         key = path.read_text(encoding="ascii").strip()
         if key:
             return key
-        raise RuntimeError(f"{path} is empty: delete it to have a new secret key made") from None
+        raise SettingError(f"{path} is empty: delete it to have a new secret key made") from None
     key = secrets.token_hex(32)
     with os.fdopen(fd, "w", encoding="ascii") as fh:
         fh.write(key + "\n")

@@ -10,12 +10,14 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
+from werkzeug.exceptions import TooManyRequests
 
 from trainer.store import db
 from trainer.store import exams as store
 from trainer.store.models import ExamAttempt, now
 
-from . import identity
+from . import identity, limits
+from .errors import handle_http
 from .library import topic_name
 from .questions import check, generated_parts, resolve, typed_of
 from .render import render
@@ -272,9 +274,18 @@ def verify_form() -> Response:
 
 @bp.get("/verify/<code>")
 def verify(code: str) -> Response:
+    # Unknown codes count; over the limit every code is refused, a right one too, or the
+    # answer would still tell a guesser which code is real.
+    failures, here = limits.current().verify_address, limits.address()
+    if failures.blocked(here):
+        response = handle_http(TooManyRequests(description=limits.too_many_from_address()))
+        response.headers["Retry-After"] = str(failures.retry_after(here))
+        return response
     store.close_expired(db(), grade)
     db().commit()
     exam = store.verified(db(), code)
+    if exam is None:
+        failures.hit(here)
     return render(
         "exam/verify.html",
         exam=exam,

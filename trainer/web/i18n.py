@@ -22,6 +22,8 @@ from flask import Flask, Response, current_app, g, has_request_context, request
 
 from trainer.translations import AUTONYMS, DEFAULT, FOLDER, LOCALES, babel_name, tag
 
+from . import proxy
+
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 # Query arguments a page reads; the switcher's links keep them (anything else
@@ -147,7 +149,7 @@ def remember(response: Response) -> Response:
             max_age=COOKIE_AGE,
             httponly=True,
             samesite="Lax",
-            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+            secure=proxy.secure_cookies(),
         )
     if response.mimetype == "text/html":
         # The same URL is English, Traditional or Simplified depending on these.

@@ -9,7 +9,7 @@ from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import abort, g, redirect, request, session, url_for
+from flask import abort, current_app, g, redirect, request, session, url_for
 
 from trainer.store import db
 
@@ -18,6 +18,8 @@ from trainer.store.models import Account
 
 LEARNER = "learner"
 ACCOUNT = "account"
+GENERATION = "generation"  # the account's session generation when this session signed in
+SIGNED_AT = "signed_at"  # when it signed in (seconds since 1970)
 TOUCHED = "touched"  # the day (days since 1970) the cookie was last written
 REFRESH_DAYS = 7
 
@@ -42,14 +44,17 @@ def account() -> Account | None:
     return g._account
 
 
-def signed_in(user: Account, learner: str) -> None:
+def signed_in(user: Account, learner: str | None) -> None:
     """A new session for the account (a fresh CSRF token, no left-overs from before).
 
     The token is made here, with the session, so that the pages opened next do not
     each make one of their own and race to write it."""
     session.clear()
     session[ACCOUNT] = user.id
-    session[LEARNER] = learner
+    session[GENERATION] = user.session_generation
+    session[SIGNED_AT] = int(time.time())
+    if learner:
+        session[LEARNER] = learner
     csrf.token()
     _last_long()
     g._account = user
@@ -58,6 +63,32 @@ def signed_in(user: Account, learner: str) -> None:
 def signed_out() -> None:
     session.clear()
     g.pop("_account", None)
+
+
+def check_session() -> None:
+    """End a signed-in session that its account has signed out, or that is too old.
+
+    The session is a signed cookie, so a copy of it is as good as the original
+    until the account's session generation moves on: signing out and changing
+    the password move it (``trainer.store.learners.end_sessions``), and every
+    cookie signed in under an older generation is then cleared here, learner
+    id and all, before any page reads it. Instructor sessions, which open
+    every student's answers, last ``INSTRUCTOR_SESSION_HOURS`` from signing
+    in; learners' last as long as the cookie.
+    """
+    if request.endpoint == "static" or ACCOUNT not in session:
+        return
+    user = account()
+    if user is None or session.get(GENERATION, 0) != user.session_generation or _too_old(user):
+        signed_out()
+
+
+def _too_old(user: Account) -> bool:
+    if not user.is_instructor:
+        return False
+    signed_at = session.get(SIGNED_AT)
+    hours = current_app.config["INSTRUCTOR_SESSION_HOURS"]
+    return not isinstance(signed_at, int) or time.time() - signed_at > hours * 3600
 
 
 def _today() -> int:

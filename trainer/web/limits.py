@@ -1,57 +1,191 @@
-"""Rate limits on signing in and joining a class (flask-limiter).
+"""Rate limits: signing up, signing in, joining a class, checking a verification code.
 
-Counts live in Redis when ``REDIS_URL`` is set, so every app process shares
-them; otherwise in the process's memory (one laptop, one process is fine).
-Only failures count: a wrong password or an unknown join code. A class of
-300 joining from one network address is not slowed down; guessing is.
+All counts live in one storage for the app, made by the ``limits`` library
+(what flask-limiter is built on): Redis when ``REDIS_URL`` is set, so every
+app process shares them; otherwise the process's memory, so each process of
+``trainer serve`` counts on its own (``warning`` says so at start). Each
+limit is a moving window per key: an address, or an account.
+
+The views ask ``blocked(key)`` and call ``hit(key)`` for what counts, so each
+decides what a limit may block:
+
+- sign-up: every attempt from an address counts;
+- signing in: only failures count, per address and per account, and over
+  either limit the password is not checked;
+- joining a class: only wrong codes count, and a right code always joins,
+  so a class behind one address is not locked out by the few who mistype it;
+- verification codes: only unknown codes count; over the limit every code
+  is refused, or the answer would tell a guesser which code is real.
+
+flask-limiter itself is not used: its check before every request costs
+about 80 µs even for the routes it does not limit (``docs/web.md``).
+If Redis cannot be reached, counting goes on in the process's memory and
+the log says so, rather than every limited page failing.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import os
+import time
+from dataclasses import dataclass
 
-from flask import Flask, Response, g
+from flask import Flask, current_app, request
 from flask_babel import gettext as _
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 
-EXTENSION = "trainer.limiter"
-LOGIN_LIMIT = "10 per minute;50 per hour"
-JOIN_LIMIT = "20 per minute;200 per hour"
+log = logging.getLogger(__name__)
+
+EXTENSION = "trainer.limits"
+
+# Every sign-up from one address counts, whatever its outcome (a refused one
+# also tells whether an email has an account).
+SIGNUP_ADDRESS = "20 per minute;100 per hour"
+# Failures only.
+LOGIN_ADDRESS = "10 per minute;50 per hour"
+LOGIN_ACCOUNT = "5 per minute;20 per hour"
+JOIN_ADDRESS = "20 per minute;200 per hour"
+VERIFY_ADDRESS = "20 per minute;200 per hour"
+
+RETRY_STORAGE = 30  # seconds between tries of a storage that could not be reached
+REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 
 
-def failed() -> None:
-    """Mark this request as a failed attempt (it is counted against the limit)."""
-    g.rate_limited_failure = True
+class Strategy:
+    """A moving window over the app's storage that falls back to memory while the storage is down."""
+
+    def __init__(self, storage) -> None:
+        self.primary = MovingWindowRateLimiter(storage)
+        self.fallback = MovingWindowRateLimiter(MemoryStorage())
+        self.down_since: float | None = None
+
+    def _call(self, name: str, *args):
+        if self.down_since is None or time.monotonic() - self.down_since > RETRY_STORAGE:
+            try:
+                result = getattr(self.primary, name)(*args)
+            except Exception as exc:  # any storage error: keep counting here, and say so
+                log.error("rate-limit storage unreachable (%s): counting in this process for now", exc)
+                self.down_since = time.monotonic()
+            else:
+                self.down_since = None
+                return result
+        return getattr(self.fallback, name)(*args)
+
+    def test(self, item: RateLimitItem, *ids: str) -> bool:
+        return self._call("test", item, *ids)
+
+    def hit(self, item: RateLimitItem, *ids: str) -> bool:
+        return self._call("hit", item, *ids)
+
+    def get_window_stats(self, item: RateLimitItem, *ids: str):
+        return self._call("get_window_stats", item, *ids)
 
 
-def _message() -> str:
+@dataclass(frozen=True, kw_only=True)
+class Counter:
+    """Attempts of one kind (a sign-up, a failed sign-in, ...), counted per key."""
+
+    name: str
+    items: tuple[RateLimitItem, ...]
+    strategy: Strategy
+    prefix: str
+
+    def _ids(self, key: str) -> tuple[str, str, str]:
+        return (self.prefix, self.name, key)
+
+    def blocked(self, key: str) -> bool:
+        """Whether this key has used up any of its windows."""
+        return not all(self.strategy.test(item, *self._ids(key)) for item in self.items)
+
+    def hit(self, key: str) -> None:
+        for item in self.items:
+            self.strategy.hit(item, *self._ids(key))
+
+    def retry_after(self, key: str) -> int:
+        """Seconds until a blocked key may try again."""
+        now = time.time()
+        waits = [
+            stats.reset_time - now
+            for item in self.items
+            if (stats := self.strategy.get_window_stats(item, *self._ids(key))).remaining <= 0
+        ]
+        return max(1, int(max(waits, default=1) + 0.999))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Limits:
+    shared: bool  # counted in Redis, for every process
+    signup_address: Counter
+    login_address: Counter
+    login_account: Counter
+    join_address: Counter
+    verify_address: Counter
+
+
+def current() -> Limits:
+    return current_app.extensions[EXTENSION]
+
+
+def address() -> str:
+    """The client's address (the real one behind a proxy with ``TRAINER_PROXIES``)."""
+    return request.remote_addr or "-"
+
+
+def account_key(email: str) -> str:
+    """An account's key for counting, from its email as typed (no email is kept in the storage)."""
+    return hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
+
+
+def too_many_from_address() -> str:
     return _("Too many failed attempts from your address. Wait a minute, then try again.")
 
 
-def _count_failures(_response: Response) -> bool:
-    return bool(g.get("rate_limited_failure"))
+def too_many_for_account() -> str:
+    return _("Too many failed sign-ins for this account. Wait a few minutes, then try again.")
 
 
-def init_app(app: Flask, endpoints: dict[str, str]) -> Limiter:
-    """Limit the views named in ``endpoints`` (endpoint -> limit string)."""
-    redis_url = app.config.get("REDIS_URL") or os.environ.get("REDIS_URL", "").strip()
-    limiter = Limiter(
-        get_remote_address,
-        app=app,
-        storage_uri=redis_url or "memory://",
-        key_prefix=app.config.get("RATELIMIT_KEY_PREFIX", "trainer"),
-        strategy="moving-window",
-        headers_enabled=True,
+def too_many_signups() -> str:
+    return _("Too many accounts were made from your address. Wait a while, then try again.")
+
+
+def too_many_codes() -> str:
+    return _("Too many wrong codes came from your network. Check the code with your instructor, then try again.")
+
+
+def redis_url(app: Flask) -> str:
+    return (app.config.get("REDIS_URL") or os.environ.get("REDIS_URL", "")).strip()
+
+
+def init_app(app: Flask) -> Limits:
+    url = redis_url(app)
+    prefix = app.config.get("RATELIMIT_KEY_PREFIX", "trainer")
+    strategy = Strategy(storage_from_string(url, **REDIS_TIMEOUTS) if url else MemoryStorage())
+
+    def counter(name: str, spec: str) -> Counter:
+        return Counter(name=name, items=tuple(parse_many(spec)), strategy=strategy, prefix=prefix)
+
+    made = Limits(
+        shared=bool(url),
+        signup_address=counter("signup-address", SIGNUP_ADDRESS),
+        login_address=counter("login-address", LOGIN_ADDRESS),
+        login_account=counter("login-account", LOGIN_ACCOUNT),
+        join_address=counter("join-address", JOIN_ADDRESS),
+        verify_address=counter("verify-address", VERIFY_ADDRESS),
     )
-    for endpoint, limit in endpoints.items():
-        view = app.view_functions[endpoint]
-        app.view_functions[endpoint] = limiter.limit(
-            limit, methods=["POST"], deduct_when=_count_failures, error_message=_message
-        )(view)
-    # Every limit here is on a decorated view, which checks it itself; the check flask-limiter
-    # also runs before every request (for default limits, which are not used) cost a tenth of
-    # a graded drill answer.
-    app.before_request_funcs[None].remove(limiter._check_request_limit)
-    app.extensions[EXTENSION] = limiter
-    return limiter
+    app.extensions[EXTENSION] = made
+    return made
+
+
+def warning(app: Flask, processes: int) -> str | None:
+    """What to log at start when several processes would each count the limits on their own."""
+    limits = app.extensions.get(EXTENSION)
+    if processes <= 1 or limits is None or limits.shared:
+        return None
+    return (
+        f"REDIS_URL is not set: each of the {processes} processes counts rate limits on its own, "
+        f"so a client gets up to {processes} times each limit (10 failed sign-ins a minute become "
+        f"{10 * processes}). Set REDIS_URL to share the counts."
+    )

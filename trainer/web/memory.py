@@ -22,6 +22,8 @@ def init_app(app: Flask) -> None:
     app.config["PERMANENT_SESSION_LIFETIME"] = max(app.config["PERMANENT_SESSION_LIFETIME"], timedelta(days=365))
     # Only a response that changed the session writes the cookie (see identity.keep_alive).
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    # A session that was signed out (anywhere) ends before anything reads it.
+    app.before_request(identity.check_session)
     app.before_request(identity.keep_alive)
     store.init_app(app)
 
@@ -31,13 +33,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     progress.init_app(app)
     _compile_templates(app)
-    limits.init_app(
-        app,
-        {
-            "accounts.login": limits.LOGIN_LIMIT,
-            "classroom.join": limits.JOIN_LIMIT,
-        },
-    )
+    limits.init_app(app)
 
 
 def _compile_templates(app: Flask) -> None:

@@ -22,7 +22,7 @@ import time
 
 import waitress
 
-from . import create_app
+from . import create_app, limits
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +140,9 @@ def run(host: str, port: int, scenarios: str | None) -> None:
         "process" if processes == 1 else "processes",
         threads,
     )
+    unshared = limits.warning(app, processes)
+    if unshared:
+        log.warning(unshared)
     if processes == 1:
         signal.signal(signal.SIGTERM, _stop_serving)
         try:
