@@ -67,11 +67,15 @@ BUDGETS = {
 }
 MAX_TYPED = 64  # a field with more typed into it is rendered but not kept
 GRADE_BYTES = 600  # per field: measured 390-490 bytes of Answer and Feedback objects with tracemalloc
-ENTRY_OVERHEAD = 120  # bytes of the table's own bookkeeping per entry (the key tuple, its LRU link)
+# Bytes per entry besides the value and the key's characters: the key's tuple and
+# string headers, the LRU's order and size records.
+ENTRY_OVERHEAD = 240
 
 
 def size_of(value: Any) -> int:
-    """Bytes of a key or kept value made of strings, numbers and tuples (shared strings counted each time)."""
+    """Bytes of a kept value made of strings, numbers and tuples (shared strings counted each time)."""
+    if type(value) is str or type(value) is Markup:
+        return sys.getsizeof(value)
     if isinstance(value, (tuple, list, frozenset)):
         return sys.getsizeof(value) + sum(size_of(v) for v in value)
     if isinstance(value, dict):
@@ -111,7 +115,8 @@ class Table:
 
     def put(self, key: Hashable, value: Any, size: int | None = None) -> Any:
         """Keep ``value`` (and return it); one larger than an eighth of the budget is not kept."""
-        size = (size_of(value) if size is None else size) + size_of(key) + ENTRY_OVERHEAD
+        # A key's repr is about as long as its characters, in one call (this runs on every miss).
+        size = (size_of(value) if size is None else size) + len(repr(key)) + ENTRY_OVERHEAD
         if size <= self.budget // 8:
             with self._lock:
                 self._lru[key] = (value, size)

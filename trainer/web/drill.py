@@ -95,7 +95,15 @@ def _ref() -> str:
     return questions.canonical((request.view_args or {}).get("scenario_id", ""))
 
 
-def _pieces(ref: str, entry: Entry, urls: dict[str, str], answer, feedback, focus, slug) -> dict[str, Any]:
+def _pieces(
+    ref: str,
+    entry: Entry,
+    urls: dict[str, str],
+    answer: Answer | None,
+    feedback: Feedback | None,
+    focus: str | None,
+    slug: str | None,
+) -> dict[str, Any]:
     """The markup the answer partials show, made (or found) here: partials only render it."""
     kept = cache()
     return {
