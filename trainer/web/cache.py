@@ -1,144 +1,245 @@
-"""Rendered markup kept between requests.
+"""Rendered markup kept between requests, in bounded tables keyed by value.
 
-Scenarios are loaded once and never change while the app runs, so a drill
-page without an answer is the same for every learner but for the CSRF
-token: it is rendered once with a placeholder that each response fills in.
-A graded form is built per answer, but the markup of one field depends only
-on the field, what was typed into it and its verdict — and learners type
-the same few things — so those pieces are kept too, up to a bound.
+Scenarios never change while the app runs, so a drill page without an answer
+is the same for every learner but for the CSRF token and the time the form
+was opened: it is rendered once with placeholders that each response fills
+in. A graded form is built per answer, but the markup of one field depends
+only on the spot, the field, what was typed into it and its verdict — and
+learners type the same few things — so those pieces are kept too.
 
-Every piece is in the request's language, so every key starts with it:
-a page kept for a learner in Taipei is never served to one in Shanghai.
+Three rules keep this safe:
+
+- **Keyed by value.** A key names everything its markup depends on: the
+  language, the spot's reference (``questions.canonical``), the field's name,
+  what was typed. Never ``id()`` of an object: generated spots are rebuilt
+  after they leave their own table, and a dead object's address is reused by
+  the next one.
+- **Bounded.** Every table is a ``cachetools.LRUCache`` whose size is the
+  bytes of what it holds (the markup's ``sys.getsizeof`` plus its key), with a
+  budget in bytes and a cap on entries (``BUDGETS``); the least recently used
+  entries go first.
+- **No request input in kept markup.** What a page shows from the request
+  (the topic, the spot's address, the language links) comes from validated,
+  canonical values that are part of the key; anything else the request sent
+  never reaches a kept page.
+
+The views build the pieces (``form``, ``marks``, ``steps``) and hand them to the
+templates as markup: partials render data and do not call into the cache.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable
+import sys
+import threading
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
+from cachetools import LRUCache
 from flask import Flask, current_app
 from markupsafe import Markup
 
 from . import csrf, i18n
 
 EXTENSION = "trainer.cache"
-MAX_FIELDS = 20_000  # about 10 MB of markup at most
-MAX_PAGES = 2_000  # pages and graded answers, about 40 MB at most
-MAX_TYPED = 64  # longer entries are rendered but not kept
-MAX_GRADES = 2_000  # graded answers (what was typed, its marks): kept apart, so new answers never evict pages
+MB = 1024 * 1024
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Budget:
+    bytes: int
+    entries: int
+
+
+# Per process. A drill page is 12–25 KB (Chinese text takes two bytes a
+# character), a form's frame 5–9 KB, a field 0.4–1 KB.
+BUDGETS = {
+    "pages": Budget(16 * MB, 4_000),  # drill pages and graded answers, per spot, topic, language and kind
+    "forms": Budget(4 * MB, 2_000),  # answer-form frames, per spot and address
+    "fields": Budget(4 * MB, 20_000),  # one field as typed and graded
+    "pieces": Budget(2 * MB, 10_000),  # lines of the answer list, a spot's derivation
+    "urls": Budget(1 * MB, 8_000),  # a spot's post, again and next addresses
+    "grades": Budget(4 * MB, 2_000),  # what was typed -> the grade (an estimate: see GRADE_BYTES)
+}
+MAX_TYPED = 64  # a field with more typed into it is rendered but not kept
+GRADE_BYTES = 600  # per field: measured 390-490 bytes of Answer and Feedback objects with tracemalloc
+# Bytes per entry besides the value and the key's characters: the key's tuple and
+# string headers, the LRU's order and size records.
+ENTRY_OVERHEAD = 240
+
+
+def size_of(value: Any) -> int:
+    """Bytes of a kept value made of strings, numbers and tuples (shared strings counted each time)."""
+    if type(value) is str or type(value) is Markup:
+        return sys.getsizeof(value)
+    if isinstance(value, (tuple, list, frozenset)):
+        return sys.getsizeof(value) + sum(size_of(v) for v in value)
+    if isinstance(value, dict):
+        return sys.getsizeof(value) + sum(size_of(k) + size_of(v) for k, v in value.items())
+    return sys.getsizeof(value)
+
+
+class Bounded(LRUCache):
+    """cachetools' LRU cache, bounded by ``getsizeof`` bytes (``maxsize``) and also by entries."""
+
+    def __init__(self, budget: Budget, getsizeof: Callable[[Any], int]) -> None:
+        super().__init__(maxsize=budget.bytes, getsizeof=getsizeof)
+        self.entries = budget.entries
+
+    def __setitem__(self, key: Hashable, value: Any) -> None:
+        if key not in self:
+            while len(self) >= self.entries:
+                self.popitem()
+        super().__setitem__(key, value)
+
+
+class Table:
+    """One bounded LRU table: a budget of bytes, a cap on entries, a lock (waitress serves from threads)."""
+
+    def __init__(self, name: str, budget: Budget) -> None:
+        self.name = name
+        self.budget = budget.bytes
+        self.entries = budget.entries
+        # The LRU sees (value, size): the size is measured once, when the value is put in.
+        self._lru = Bounded(budget, getsizeof=itemgetter(1))
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, default: Any = None) -> Any:
+        with self._lock:
+            found = self._lru.get(key)
+        return default if found is None else found[0]
+
+    def put(self, key: Hashable, value: Any, size: int | None = None) -> Any:
+        """Keep ``value`` (and return it); one larger than an eighth of the budget is not kept."""
+        # A key's repr is about as long as its characters, in one call (this runs on every miss).
+        size = (size_of(value) if size is None else size) + len(repr(key)) + ENTRY_OVERHEAD
+        if size <= self.budget // 8:
+            with self._lock:
+                self._lru[key] = (value, size)
+        return value
+
+    def kept(self, key: Hashable, make: Callable[[], Any], size: Callable[[Any], int] | None = None) -> Any:
+        """``table[key]``, made on first use (two threads may both make it; either result is right)."""
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            value = make()
+            self.put(key, value, None if size is None else size(value))
+        return value
+
+    @property
+    def bytes(self) -> int:
+        return self._lru.currsize
+
+    def __len__(self) -> int:
+        return len(self._lru)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._lru.clear()
 
 
 class Cache:
     def __init__(self, app: Flask) -> None:
         self.env = app.jinja_env
+        # Per-response values in markup that is kept: render.py fills them in.
         self.placeholder = "csrf-" + secrets.token_hex(16)
-        # When the drill form was opened: a per-response value in markup that is kept (render.py fills it in).
-        self.opened = "opened-" + secrets.token_hex(8)
-        self.pages: dict[Any, str] = {}
-        self.fields: dict[Any, Markup] = {}
-        self.forms: dict[Any, tuple[list[str], list[Any]]] = {}
-        self.grades: dict[Any, Any] = {}
+        self.opened = "opened-" + secrets.token_hex(8)  # when the drill form was opened
         self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
+        self._tables = {name: Table(name, budget) for name, budget in BUDGETS.items()}
+        self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades = (
+            self._tables[name] for name in ("pages", "forms", "fields", "pieces", "urls", "grades")
+        )
 
-    def page(self, key: Any, render: Callable[[Callable[[], str]], str]) -> str:
-        """``render`` gets the function templates call for the CSRF token."""
-        key = (i18n.current(), "page", key)
-        body = self.pages.get(key)
-        if body is None:
-            body = render(lambda: self.placeholder)
-            if len(self.pages) >= MAX_PAGES:
-                self.pages.clear()
-            self.pages[key] = body
-        return body.replace(self.placeholder, csrf.token())
+    def tables(self) -> dict[str, Table]:
+        return dict(self._tables)
 
-    def field(self, field: Any, answer: Any, feedback: Any, focus: str | None) -> Markup:
-        sent = answer.raw.get(field.name, ()) if answer else ()
-        error = answer.errors.get(field.name) if answer else None
-        mark = feedback.mark(field.name) if feedback else None
-        # Field objects live as long as the app's library: their id is a stable key.
-        key = (i18n.current(), id(field), sent, error, None if mark is None else mark.right, focus == field.name)
-        html = self.fields.get(key)
-        if html is None:
-            macro = self.env.get_template("partials/_fields.html").module.field
-            html = Markup(macro(field, answer, feedback, focus))
-            if sum(map(len, sent)) <= MAX_TYPED:
-                if len(self.fields) >= MAX_FIELDS:
-                    self.fields.clear()
-                self.fields[key] = html
-        return html
+    def page(self, key: Hashable, render: Callable[[Callable[[], str]], str]) -> str:
+        """A whole page, kept with the CSRF placeholder in it. ``render`` gets the
+        function templates call for the CSRF token; ``key`` must name everything
+        the page shows."""
+        return self.pages.kept((i18n.current(), key), lambda: render(lambda: self.placeholder))
 
+    def memo(self, key: Hashable, make: Callable[[], dict[str, str]]) -> dict[str, str]:
+        """A spot's addresses (its post, again and next URLs), per spot and topic."""
+        return self.urls.kept((i18n.current(), key), make)
+
+    def grade(self, key: Hashable, make: Callable[[], Any], fields: int) -> Any:
+        """A graded answer (``make`` reads and grades it) kept per spot and what was typed."""
+        return self.grades.kept((i18n.current(), key), make, lambda _: GRADE_BYTES * fields)
 
     def form(
-        self, template: str, key: Any, answer: Any, feedback: Any, focus: str | None, token: str, **context: Any
+        self, ref: str, template: str, answer: Any, feedback: Any, focus: str | None, **context: Any
     ) -> Markup:
-        """The answer form: its frame is rendered once per ``key`` (which must name
-        ``context``), with a slot wherever the template calls ``fields_html``;
-        each answer only fills the slots with its fields. ``token`` is what the
-        calling template got from ``csrf_token()`` — itself a placeholder while a
-        whole page is being cached."""
-        key = (i18n.current(), template, key)
+        """The answer form of spot ``ref``. Its frame is rendered once per spot,
+        template and ``context`` (plain values: the addresses the form posts to),
+        with a slot wherever the template calls ``fields_html``; each answer only
+        fills the slots with its fields. The CSRF token is left as the placeholder,
+        for the page to fill in."""
+        key = (i18n.current(), ref, template, tuple(sorted((k, v) for k, v in context.items() if isinstance(v, str))))
         frame = self.forms.get(key)
         if frame is None:
-            slots: list[Any] = []
+            slots: list[tuple[Any, ...]] = []
 
-            def slot(fields: Any, *_: Any) -> Markup:
-                slots.append(fields)
+            def slot(fields: Iterable[Any]) -> Markup:
+                slots.append(tuple(fields))
                 return Markup(f"{self.placeholder}-slot-{len(slots) - 1}-")
 
             html = self.env.get_template(template).render(
                 fields_html=slot, csrf_token=lambda: self.placeholder, **context
             )
-            frame = (self._slot.split(html), slots)
-            self.forms[key] = frame
+            parts = self._slot.split(html)
+            # The slots keep only field names: the spot's fields are looked up in the quiz of each request.
+            frame = (tuple(parts), tuple(tuple(f.name for f in fields) for fields in slots))
+            self.forms.put(key, frame, size_of(frame))
         parts, slots = frame
+        by_name = {f.name: f for f in context["quiz"].fields()}
         out = []
         for i, part in enumerate(parts):
             if i % 2:
-                out.append(self.fields_html(slots[int(part)], answer, feedback, focus))
+                out.extend(self.field(ref, by_name[name], answer, feedback, focus) for name in slots[int(part)])
             else:
-                out.append(part.replace(self.placeholder, token))
+                out.append(part)
         return Markup("".join(out))
 
-    # The pieces are Markup already: a plain join keeps them as they are.
-    def fields_html(self, fields: Any, answer: Any, feedback: Any, focus: str | None) -> Markup:
-        return Markup("".join([self.field(f, answer, feedback, focus) for f in fields]))
-
-    def marks_html(self, feedback: Any) -> Markup:
-        item = "partials/_mark_item.html"
-        return Markup(
-            "".join([self.piece((m.field.name, m.field.label, m.given, m.right, m.correct), item, m=m) for m in feedback.marks])
-        )
-
-    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
-        """A value computed once per key (URLs of a spot, and the like)."""
-        return _kept(self.pages, MAX_PAGES, (i18n.current(), "memo", key), make)
-
-    def grade(self, key: Any, make: Callable[[], Any]) -> Any:
-        """A graded answer (``make`` reads and grades it) kept per spot and what was typed."""
-        return _kept(self.grades, MAX_GRADES, (i18n.current(), key), make)
-
-    def piece(self, key: Any, template: str, **context: Any) -> Markup:
-        """A partial whose markup is fully named by ``key`` (the caller's promise)."""
-        full = (i18n.current(), template, key)
-        html = self.fields.get(full)
+    def field(self, ref: str, field: Any, answer: Any, feedback: Any, focus: str | None) -> Markup:
+        """One field of spot ``ref`` as typed, judged and graded."""
+        sent = answer.raw.get(field.name, ()) if answer else ()
+        error = answer.errors.get(field.name) if answer else None
+        mark = feedback.mark(field.name) if feedback else None
+        key = (i18n.current(), ref, field.name, sent, error, None if mark is None else mark.right, focus == field.name)
+        html = self.fields.get(key)
         if html is None:
-            html = Markup(self.env.get_template(template).render(**context))
-            if len(self.fields) >= MAX_FIELDS:
-                self.fields.clear()
-            self.fields[full] = html
+            macro = self.env.get_template("partials/_fields.html").module.field
+            html = Markup(macro(field, answer, feedback, focus))
+            if sum(map(len, sent)) <= MAX_TYPED:
+                self.fields.put(key, html)
         return html
 
+    def marks(self, feedback: Any) -> Markup:
+        """The list of answers, one line per field: each line is named by what it shows."""
+        item = "partials/_mark_item.html"
+        return Markup(
+            "".join(
+                [
+                    self.piece((m.field.name, m.field.label, m.given, m.right, m.correct), item, m=m)
+                    for m in feedback.marks
+                ]
+            )
+        )
 
-def _kept(table: dict[Any, Any], limit: int, key: Any, make: Callable[[], Any]) -> Any:
-    """``table[key]``, made on first use; a full table starts afresh."""
-    value = table.get(key)
-    if value is None:
-        if len(table) >= limit:
-            table.clear()
-        value = table[key] = make()
-    return value
+    def steps(self, ref: str, feedback: Any) -> Markup:
+        """The engine's derivation and the teaching note: they depend on the spot alone."""
+        return self.piece(("steps", ref), "partials/_steps.html", feedback=feedback)
+
+    def piece(self, key: Hashable, template: str, **context: Any) -> Markup:
+        """A partial whose markup is fully named by ``key`` (the caller's promise)."""
+        return self.pieces.kept(
+            (i18n.current(), template, key), lambda: Markup(self.env.get_template(template).render(**context))
+        )
 
 
 def cache() -> Cache:
@@ -147,8 +248,4 @@ def cache() -> Cache:
 
 def init_app(app: Flask) -> None:
     kept = app.extensions[EXTENSION] = Cache(app)
-    app.jinja_env.globals["fields_html"] = kept.fields_html
-    app.jinja_env.globals["marks_html"] = kept.marks_html
-    app.jinja_env.globals["form_html"] = kept.form
     app.jinja_env.globals["opened_at"] = lambda: kept.opened
-    app.jinja_env.globals["kept"] = kept.piece

@@ -12,7 +12,7 @@ from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, grade, read_answer
 
-from . import library, questions
+from . import i18n, library, questions
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
@@ -57,22 +57,25 @@ def _show(
     lib = library()
     topic = lib.topic(request.args.get("topic"))
     slug = topic.slug if topic is not None else None
-    urls = cache().memo(("urls", entry.id, slug), lambda: _urls(lib, entry, topic))
+    ref = _ref()
+    urls = cache().memo((ref, slug), lambda: _urls(lib, entry, topic, ref))
 
     def context() -> dict[str, Any]:
         answer, feedback = graded() if graded is not None else (None, None)
+        focus = _focus(entry, answer, notice)
         return {
             "answer": answer,
             "feedback": feedback,
-            "focus": _focus(entry, answer, notice),
+            "focus": focus,
             "status_text": _status_text(answer, feedback, notice),
+            **_pieces(ref, entry, urls, answer, feedback, focus, slug),
         }
 
     return render(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=None if key is None else (entry.id, slug, key),
+        cache_key=None if key is None else (ref, slug, key),
         context=context,
         entry=entry,
         topic=topic,
@@ -83,9 +86,39 @@ def _show(
     )
 
 
-def _urls(lib, entry: Entry, topic) -> dict[str, str]:
+# ---- kept markup: everything below is built from the spot's canonical reference and the
+# validated topic, never from the address the request came in by (see cache.py).
+
+
+def _ref() -> str:
+    """This spot's reference, written the one canonical way."""
+    return questions.canonical((request.view_args or {}).get("scenario_id", ""))
+
+
+def _pieces(
+    ref: str,
+    entry: Entry,
+    urls: dict[str, str],
+    answer: Answer | None,
+    feedback: Feedback | None,
+    focus: str | None,
+    slug: str | None,
+) -> dict[str, Any]:
+    """The markup the answer partials show, made (or found) here: partials only render it."""
+    kept = cache()
+    return {
+        "answer_form": kept.form(
+            ref, "partials/_answer_form.html", answer, feedback, focus, quiz=entry.quiz, post_url=urls["post_url"]
+        ),
+        "marks": kept.marks(feedback) if feedback is not None else None,
+        "steps": kept.steps(ref, feedback) if feedback is not None else None,
+        # The language links point at this spot and topic, not at whatever the address carried.
+        "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
+    }
+
+
+def _urls(lib, entry: Entry, topic, ref: str) -> dict[str, str]:
     slug = topic.slug if topic is not None else None
-    ref = request.view_args["scenario_id"] if request.view_args else entry.id
     parts = questions.generated_parts(ref)
     if parts is not None:  # endless practice: the next spot is the next index of the same seed
         name, level, seed, index = parts
@@ -143,7 +176,8 @@ def grade_answer(scenario_id: str) -> Response:
         answer = read_answer(entry.quiz, form)
         return answer, grade(entry.quiz, answer) if answer.ok else None
 
-    answer, feedback = cache().grade((scenario_id, typed), read_and_grade) if short else read_and_grade()
+    spot_typed = (questions.canonical(scenario_id), typed)
+    answer, feedback = cache().grade(spot_typed, read_and_grade, len(typed)) if short else read_and_grade()
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))
     record_attempt(entry, answer, feedback, g.opened_at)

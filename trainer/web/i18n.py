@@ -15,6 +15,7 @@ In order: ``?lang=`` in the URL (the language switcher's links), then the
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from urllib.parse import quote, urlencode
 
 import flask_babel
@@ -26,9 +27,12 @@ from . import proxy
 
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
-# Query arguments a page reads; the switcher's links keep them (anything else
-# would end up in markup that is cached and shown to every learner).
+# Query arguments a page reads; the switcher's links keep them, and only in a
+# form that could name a topic or a level: whatever else the address carries
+# is not echoed back. A page kept for every learner passes its own, validated
+# values (drill._pieces).
 KEPT_ARGS = ("topic", "level")
+_KEPT_VALUE = {"topic": re.compile(r"[a-z0-9][a-z0-9-]{0,63}"), "level": re.compile(r"[1-5]")}
 _MAX_PREFERENCES = 32  # a real browser sends a handful
 
 # A language tag as BCP 47 spells it: letters, then subtags of letters and digits.
@@ -123,11 +127,18 @@ def current() -> str:
     return lang
 
 
-def language_links() -> list[dict[str, object]]:
-    """The switcher: each language with a link to this page in it."""
+def language_links(path: str | None = None, args: Mapping[str, str | None] | None = None) -> list[dict[str, object]]:
+    """The switcher: each language with a link to this page in it.
+
+    A view whose page is kept for every learner passes the ``path`` and ``args``
+    it validated; otherwise the request's own are used, and of its query only a
+    ``topic`` or ``level`` that could name one."""
     here = current()
-    path = quote(request.script_root + request.path, safe="/")
-    kept = [(key, value) for key in KEPT_ARGS for value in request.args.getlist(key)[:1]]
+    if path is None:
+        path = quote(request.script_root + request.path, safe="/")
+    if args is None:
+        args = {key: request.args.get(key) for key in KEPT_ARGS}
+    kept = [(key, value) for key, value in args.items() if value and _KEPT_VALUE[key].fullmatch(value)]
     return [
         {
             "code": code,

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask, Response, g, make_response, render_template, request
 
+from . import csrf
 from .cache import cache
 
 # Only this origin: no inline scripts or styles, no plugins, no framing.
@@ -60,6 +61,8 @@ def render(
         body = markup()
     else:
         body = kept.page((template, cache_key), lambda token: markup(csrf_token=token))
+    if kept.placeholder in body:  # a kept page, or a kept form in a fresh page: this learner's token
+        body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
         body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
     response = make_response(body, status)
