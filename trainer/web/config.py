@@ -47,6 +47,9 @@ def defaults() -> dict[str, Any]:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": False,
+        # How long a graded drill answer waits for its batch to commit before the page says
+        # "not saved yet" and sends it again (trainer/store/writer.py).
+        "SAVE_WAIT": 2.0,
     }
 
 
