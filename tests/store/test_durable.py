@@ -196,7 +196,8 @@ def copies(database: dict, answer_id: str) -> int:
     engine = create_engine(database["DATABASE_URL"])
     try:
         with engine.connect() as connection:
-            connection.exec_driver_sql(f'SET search_path TO "{database["DATABASE_SCHEMA"]}"')
+            if database["DATABASE_SCHEMA"]:
+                connection.exec_driver_sql(f'SET search_path TO "{database["DATABASE_SCHEMA"]}"')
             return connection.scalar(
                 select(func.count()).select_from(Attempt).where(Attempt.answer_id == answer_id)
             )
@@ -255,3 +256,37 @@ def test_an_outage_says_not_saved_yet_and_the_resend_is_stored_once(gated, datab
     with app.extensions["trainer.store"].session() as s:
         row = s.scalars(select(Attempt).where(Attempt.answer_id == answer_id)).one()
         assert row.right == row.total == 10
+
+
+def test_a_sqlite_file_locked_too_long_says_not_saved_yet_and_the_resend_is_stored_once(database, tmp_path):
+    if not database["DATABASE_URL"].startswith("sqlite"):
+        pytest.skip("a write lock held on the SQLite file")
+    import sqlite3
+
+    made = running_app(database, tmp_path, SAVE_WAIT=0.5)
+    app = next(made)
+    try:
+        client = app.test_client()
+        page = client.get(SPOT).text
+        answer_id = ANSWER_ID.search(page).group(1)
+        holder = sqlite3.connect(database["DATABASE_URL"].removeprefix("sqlite:///"), isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process writing, and writing, and writing
+        try:
+            response = client.post(SPOT, data={**BTN_RIGHT, "csrf_token": token(page), "answer_id": answer_id})
+            assert response.status_code == 200 and "All 10 right" in response.text
+            assert NOT_SAVED in response.text
+            fields = resend_form(response.text)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        for _ in range(20):
+            saved = client.post(SPOT, data=fields)
+            assert saved.status_code == 200
+            if NOT_SAVED not in saved.text:
+                break
+            fields = resend_form(saved.text)
+        assert "Saved to your progress." in saved.text
+        assert app.extensions["trainer.store"].attempts.flush()
+        assert copies(database, answer_id) == 1
+    finally:
+        next(made, None)
