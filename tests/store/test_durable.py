@@ -242,7 +242,7 @@ def test_an_outage_says_not_saved_yet_and_the_resend_is_stored_once(gated, datab
         assert 'hx-trigger="load delay:2s, submit"' in again.text
 
     gate.reopen()  # the database is back; the writer notices at its next try (back-off up to 2 s)
-    for _ in range(20):  # as the page does: send again until it is saved
+    for _ in range(60):  # as the page does: send again until it is saved
         saved = client.post(SPOT, data=fields, headers=headers)
         assert saved.status_code == 200 and "All 10 right" in saved.text
         if NOT_SAVED not in saved.text:

@@ -133,10 +133,12 @@ def test_while_the_database_is_away_rows_wait_up_to_the_limit(store, caplog):
         assert [t.outcome for t in tickets] == [Outcome.WAITING] * 10 + [Outcome.DROPPED] * 2
         assert writer.dropped == 2
         assert not tickets[0].wait(0.2)  # still away: not acknowledged
+        assert writer.away  # requests may stop waiting early
         assert not writer.flush(timeout=0.2)
         assert "attempts not taken, 1 so far" in caplog.text
         gate.set()
         assert writer.flush(timeout=10)
+        assert not writer.away
     finally:
         writer.close()
     assert stored(store) == 10

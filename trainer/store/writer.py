@@ -103,6 +103,8 @@ class BatchWriter:
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
         self.dropped = 0
+        # The last try failed for want of the database: requests need not hold a thread waiting.
+        self.away = False
 
     # -- the requests' side
 
@@ -191,10 +193,12 @@ class BatchWriter:
         while True:
             try:
                 self._commit(batch)
+                self.away = False
                 return [Outcome.STORED] * len(batch)
             except Exception as exc:
                 if not _transient(exc):
                     return self._one_by_one(batch)
+                self.away = True
                 with self._cond:
                     if self._closing:
                         return []

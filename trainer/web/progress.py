@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
 MAX_DURATION_MS = 60 * 60 * 1000  # longer than this is a tab left open, not time spent
+AWAY_WAIT = 0.1  # seconds an answer waits for its commit while the writer finds the database away
 
 
 def opened_at(sent: str | None) -> int | None:
@@ -77,7 +78,10 @@ def record_attempt(
             "at": datetime.fromtimestamp(answered_ms / 1000, UTC) if answered is not None else now(),
         }
     )
-    if ticket.wait(current_app.config["SAVE_WAIT"]):
+    wait = current_app.config["SAVE_WAIT"]
+    if store().attempts.away:  # a server thread held for a database that is not answering serves nobody
+        wait = min(wait, AWAY_WAIT)
+    if ticket.wait(wait):
         return True
     log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
     return False
