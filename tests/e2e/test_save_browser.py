@@ -91,11 +91,14 @@ def test_the_page_sends_an_answer_not_saved_yet_again_until_it_is_saved(page, se
     assert "All 10 right" in page.locator("#feedback").inner_text()  # graded all the same
     assert "Not saved yet" in page.locator("#status").inner_text()  # announced
     page.screenshot(path=str(artifacts / "graded-drill-not-saved.png"), caret="initial")
+    page.fill("#f-pot", "4100")  # the learner starts changing the answer meanwhile
     time.sleep(2)  # at least one resend while still away
     assert page.locator(".save-state--pending").count() == 1
     assert stored() == 0
     gate.reopen()
     page.wait_for_selector(".save-state--saved", timeout=40_000)
     assert "Saved to your progress." in page.locator("#save-state").inner_text()
+    assert "Saved to your progress." in page.locator("#status").inner_text()
     assert page.locator(".save-state--pending").count() == 0
+    assert page.input_value("#f-pot") == "4100"  # the resends swapped only their box
     assert stored() == 1
