@@ -83,7 +83,7 @@ class BatchWriter:
         *,
         name: str = "rows",
         batch: int = 500,
-        gather: float = 0.002,
+        gather: float = 0.0005,
         limit: int = 100_000,
         backoff: tuple[float, float] = (0.05, 2.0),
     ) -> None:
