@@ -11,9 +11,12 @@ TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 OPENED = re.compile(r'name="opened" value="(\d+)"')  # when the drill form was opened (ms)
 
 
+ANSWER_ID = re.compile(r'name="answer_id" value="([0-9a-f]{32})"')  # the id a drill form made for its answer
+
+
 def without_opened(html: str) -> str:
-    """A page with its form's opening time blanked, to compare two responses."""
-    return OPENED.sub('name="opened" value=""', html)
+    """A page with its form's opening time and answer id blanked, to compare two responses."""
+    return ANSWER_ID.sub('name="answer_id" value=""', OPENED.sub('name="opened" value=""', html))
 HTMX = {"HX-Request": "true"}
 
 BTN = "btn-faces-short-all-in"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from tests.answers import BTN, BTN_RIGHT, HTMX, OPENED, TOKEN  # noqa: F401
+from tests.answers import ANSWER_ID, BTN, BTN_RIGHT, HTMX, OPENED, TOKEN  # noqa: F401
 
 BTN_TWO_WRONG = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800"}
 

@@ -125,3 +125,32 @@ def test_a_wrong_password_rerenders_the_form_with_status_200(client):
     response = sign_in(client, "bo@example.com", "wrong-password")
     assert response.status_code == 200
     assert "do not match" in response.text
+
+
+def test_every_drill_form_makes_its_own_answer_id_and_the_attempt_keeps_it(app, client):
+    from .helpers import ANSWER_ID
+
+    page = client.get(f"/drill/{BTN}").text
+    again = client.get(f"/drill/{BTN}").text  # the same kept page, another form
+    first, second = ANSWER_ID.search(page).group(1), ANSWER_ID.search(again).group(1)
+    assert first != second
+    graded = client.post(f"/drill/{BTN}", data={"csrf_token": token(page), "answer_id": first, **BTN_RIGHT}, headers=HTMX)
+    assert graded.status_code == 200 and "All 10 right" in graded.text
+    assert "Not saved yet" not in graded.text and "Saved to your progress" not in graded.text  # nothing to report
+    corrected = ANSWER_ID.search(graded.text).group(1)  # the graded form, sent again, is a new answer
+    assert corrected not in (first, second)
+    client.post(f"/drill/{BTN}", data={"csrf_token": token(page), "answer_id": corrected, **BTN_TWO_WRONG}, headers=HTMX)
+    client.post(f"/drill/{BTN}", data={"csrf_token": token(page), "answer_id": "not-an-id", **BTN_RIGHT})
+    stored = _attempts(app)
+    assert [a.answer_id for a in stored[:2]] == [first, corrected]
+    assert len(stored) == 3 and len(stored[2].answer_id) == 32  # an unusable id: the server makes one
+
+
+def test_an_answer_posted_twice_under_one_id_is_stored_once(app, client):
+    from .helpers import ANSWER_ID
+
+    page = client.get(f"/drill/{BTN}").text
+    data = {"csrf_token": token(page), "answer_id": ANSWER_ID.search(page).group(1), **BTN_RIGHT}
+    for _ in range(3):  # a double click, a resend after a lost response
+        assert "All 10 right" in client.post(f"/drill/{BTN}", data=data).text
+    assert len(_attempts(app)) == 1

@@ -13,7 +13,7 @@ from sqlalchemy.exc import OperationalError
 from trainer.store import progress
 from trainer.store.learners import new_id
 from trainer.store.models import Attempt, Learner, ReviewCard
-from trainer.store.writer import BatchWriter
+from trainer.store.writer import BatchWriter, Outcome
 
 AT = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
 
@@ -41,7 +41,7 @@ def test_many_threads_hand_over_rows_and_each_is_stored_once(store):
 
     def learner_answers(learner: str) -> None:
         for i in range(25):
-            assert store.attempts.submit(attempt(learner, f"spot-{i}"))
+            assert store.attempts.submit(attempt(learner, f"spot-{i}")).wait(10)
 
     threads = [threading.Thread(target=learner_answers, args=(who,)) for who in learners]
     for t in threads:
@@ -129,12 +129,16 @@ def test_while_the_database_is_away_rows_wait_up_to_the_limit(store, caplog):
 
     writer = BatchWriter(store.session, away, name="attempts", limit=10, backoff=(0.01, 0.02))
     try:
-        kept = [writer.submit(attempt(new_id(), f"spot-{i}")) for i in range(12)]
-        assert kept == [True] * 10 + [False] * 2 and writer.dropped == 2
-        assert not writer.flush(timeout=0.2)  # still away
-        assert "attempts not stored, 1 so far" in caplog.text
+        tickets = [writer.submit(attempt(new_id(), f"spot-{i}")) for i in range(12)]
+        assert [t.outcome for t in tickets] == [Outcome.WAITING] * 10 + [Outcome.DROPPED] * 2
+        assert writer.dropped == 2
+        assert not tickets[0].wait(0.2)  # still away: not acknowledged
+        assert writer.away  # requests may stop waiting early
+        assert not writer.flush(timeout=0.2)
+        assert "attempts not taken, 1 so far" in caplog.text
         gate.set()
         assert writer.flush(timeout=10)
+        assert not writer.away
     finally:
         writer.close()
     assert stored(store) == 10
@@ -179,3 +183,54 @@ def test_a_forked_process_writes_with_a_thread_of_its_own(store):
     store.attempts.submit(attempt(new_id(), "parent again"))  # the parent's thread still works
     assert store.attempts.flush()
     assert stored(store) == 5
+
+
+def test_a_ticket_says_stored_only_once_the_batch_is_committed(store):
+    gate = threading.Event()
+
+    def slow(session, rows):
+        progress.record_many(session, rows)
+        gate.wait(10)  # the transaction is open, not committed
+
+    writer = BatchWriter(store.session, slow, name="attempts")
+    try:
+        ticket = writer.submit(attempt(new_id()))
+        assert not ticket.wait(0.2) and ticket.outcome is Outcome.WAITING
+        gate.set()
+        assert ticket.wait(10) and ticket.outcome is Outcome.STORED
+    finally:
+        gate.set()
+        writer.close()
+    assert stored(store) == 1
+
+
+def test_a_refused_row_is_not_acknowledged(store):
+    good = store.attempts.submit(attempt(new_id(), "good"))
+    bad = store.attempts.submit({**attempt(new_id(), "bad"), "answers": {"to_add": [object()]}})  # not JSON
+    assert good.wait(10) and not bad.wait(10)
+    assert bad.outcome is Outcome.REFUSED
+
+
+def test_an_answer_sent_again_is_stored_once_and_reviewed_once(store):
+    learner = new_id()
+    with store.session() as s:
+        progress.set_spaced_repetition(s, learner, True)
+        s.commit()
+    first = {**attempt(learner, right=False), "answer_id": "a" * 32}
+    # twice in one batch, then again in a later one (the page resending it)
+    assert all(t.wait(10) for t in [store.attempts.submit(first), store.attempts.submit(first)])
+    assert store.attempts.submit(first).wait(10)
+    other = {**attempt(learner, right=True), "answer_id": "b" * 32}
+    assert store.attempts.submit(other).wait(10)
+    with store.session() as s:
+        assert sorted(s.scalars(select(Attempt.answer_id))) == ["a" * 32, "b" * 32]
+    # the card saw two reviews (Again, then Good), not four: compare with a learner reviewed twice
+    twice = new_id()
+    with store.session() as s:
+        progress.set_spaced_repetition(s, twice, True)
+        s.commit()
+    for right in (False, True):
+        assert store.attempts.submit(attempt(twice, right=right)).wait(10)
+    with store.session() as s:
+        cards = {c.learner_id: {k: v for k, v in c.card.items() if k != "card_id"} for c in s.scalars(select(ReviewCard))}
+    assert cards[learner] == cards[twice]

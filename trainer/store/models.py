@@ -88,6 +88,9 @@ class Attempt(Base):
     __table_args__ = (Index("ix_attempts_learner_created", "learner_id", "created_at"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # Made by the drill form when it is shown: an answer sent again (the database was away when it
+    # was graded) is the same row. None for attempts stored before there were ids.
+    answer_id: Mapped[str | None] = mapped_column(String(36), unique=True)
     learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"))
     scenario_id: Mapped[str | None] = mapped_column(String(200))
     # a generated spot: generate(topic, level, seed) at index

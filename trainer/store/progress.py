@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from fsrs import Card, Rating, Scheduler
 from sqlalchemy import func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -59,6 +60,7 @@ def record(
     duration_ms: int | None,
     generated: tuple[str, int, int, int] | None = None,
     at: datetime | None = None,
+    answer_id: str | None = None,
 ) -> None:
     """Store one graded attempt; with spaced repetition on, review the spot's card."""
     record_many(
@@ -74,6 +76,7 @@ def record(
                 "duration_ms": duration_ms,
                 "generated": generated,
                 "at": at or now(),
+                "answer_id": answer_id,
             }
         ],
     )
@@ -81,9 +84,21 @@ def record(
 
 def record_many(s: Session, attempts: list[dict]) -> None:
     """Store graded attempts (``record``'s arguments, one dict each, ``at`` given) in three statements
-    in the common case: the learners' spaced-repetition settings, a row per new learner, one insert."""
+    in the common case: the learners' spaced-repetition settings, a row per new learner, one insert.
+
+    An attempt with an ``answer_id`` already stored (an answer sent again) is left out, and so is its
+    review: an answer counts once, however often it was sent."""
     if not attempts:
         return
+    seen: set[str] = set()
+    unique = []
+    for a in attempts:
+        answer_id = a.get("answer_id")
+        if answer_id is None or answer_id not in seen:
+            unique.append(a)
+            if answer_id is not None:
+                seen.add(answer_id)
+    attempts = unique
     learners = {a["learner_id"] for a in attempts}
     srs = dict(s.execute(select(Learner.id, Learner.srs_enabled).where(Learner.id.in_(learners))).all())
     for learner_id in sorted(learners - srs.keys()):
@@ -94,6 +109,7 @@ def record_many(s: Session, attempts: list[dict]) -> None:
         topic, level, seed, index = a.get("generated") or (None, None, None, None)
         rows.append(
             {
+                "answer_id": a.get("answer_id"),
                 "learner_id": a["learner_id"],
                 "scenario_id": a["scenario_id"],
                 "gen_topic": topic,
@@ -110,11 +126,25 @@ def record_many(s: Session, attempts: list[dict]) -> None:
                 "created_at": a["at"],
             }
         )
-    s.connection().execute(Attempt.__table__.insert(), rows)
+    insert = _insert(s).on_conflict_do_nothing(index_elements=["answer_id"])
+    reviewing = any(srs[a["learner_id"]] and a["scenario_id"] is not None for a in attempts)
+    if not reviewing:
+        s.connection().execute(insert, rows)
+        return
+    new = set(s.connection().execute(insert.returning(Attempt.answer_id), rows).scalars())
     for a, row in zip(attempts, rows, strict=True):
+        if row["answer_id"] is not None and row["answer_id"] not in new:
+            continue  # stored before: reviewed then
         if srs[a["learner_id"]] and a["scenario_id"] is not None:
             review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=row["right"] == row["total"], at=a["at"])
             s.flush()
+
+
+def _insert(s: Session):
+    """INSERT for the session's database, with its ``ON CONFLICT`` clause (SQLite and PostgreSQL)."""
+    dialect = s.get_bind().dialect.name
+    module = postgresql if dialect == "postgresql" else sqlite
+    return module.insert(Attempt.__table__)
 
 
 def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:

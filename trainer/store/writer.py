@@ -4,23 +4,27 @@ Every graded drill answer is an attempt row. Written by the request that
 graded it, each answer was a transaction of its own: on SQLite one write
 lock shared by every thread of every server process, held across Python
 work while other threads had the interpreter, so that grading ran at a
-sixth of a trivial route's rate (docs/store.md). Here a request only hands
-its row over; a thread writes whatever has gathered meanwhile in one
-transaction, so the rows of a busy moment share one lock and one commit.
+sixth of a trivial route's rate (docs/store.md). Here a request hands its
+row over and waits for it (group commit): a thread writes whatever has
+gathered meanwhile in one transaction, so the rows of a busy moment share
+one lock and one commit, and each request learns when its row is in.
 
 What that costs, and how it is bounded:
 
-- A row waits in memory only while the transaction before it runs (a few
-  milliseconds). ``flush`` waits for everything handed over so far: the
-  pages that read attempts call it first, so a learner sees their own last
-  answer. Another server process may not show an answer for those few
-  milliseconds.
+- A request waits for its batch: the transaction before it, if one is
+  running, then its own (a few milliseconds). ``Ticket.wait`` says whether
+  the row was committed; only then may the request say it is stored. A row
+  is never acknowledged from memory, so a killed process loses nothing it
+  acknowledged.
 - While the database cannot be reached, rows are kept and retried with
-  back-off, up to ``limit`` rows; past that, new rows are dropped and
-  logged. A row the database refuses for itself (not a lost connection) is
-  logged and dropped, not retried forever.
-- ``close`` writes what is left (``trainer serve`` calls it when a server
-  process stops). What a killed process held is lost: at most one batch.
+  back-off, up to ``limit`` rows; past that, new rows are refused at once.
+  A request that gives up waiting says "not saved yet" and its client sends
+  the row again under the same id (the insert ignores a row already there),
+  so it is stored once, whichever copy gets in. A row the database refuses
+  for itself (not a lost connection) is logged and given up on, not retried
+  forever.
+- ``flush`` waits for everything handed over so far; ``close`` writes what
+  is left (``trainer serve`` calls it when a server process stops).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from enum import StrEnum
 
 from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError, TimeoutError
 from sqlalchemy.orm import Session
@@ -44,6 +49,30 @@ def _transient(exc: BaseException) -> bool:
     return isinstance(exc, TRANSIENT) or (isinstance(exc, DBAPIError) and exc.connection_invalidated)
 
 
+class Outcome(StrEnum):
+    WAITING = "waiting"  # in memory, or in a transaction not yet committed
+    STORED = "stored"  # committed
+    REFUSED = "refused"  # the database refused the row itself: logged, not retried
+    DROPPED = "dropped"  # not taken: too many rows waiting while the database is away
+
+
+class Ticket:
+    """A row handed over: ``wait`` until it is committed (or given up on)."""
+
+    __slots__ = ("_cond", "outcome")
+
+    def __init__(self, cond: threading.Condition, outcome: Outcome = Outcome.WAITING) -> None:
+        self._cond = cond
+        self.outcome = outcome
+
+    def wait(self, timeout: float) -> bool:
+        """True once the row is committed; False if it is not within ``timeout`` seconds, or never will be."""
+        if self.outcome is Outcome.WAITING:
+            with self._cond:
+                self._cond.wait_for(lambda: self.outcome is not Outcome.WAITING, timeout)
+        return self.outcome is Outcome.STORED
+
+
 class BatchWriter:
     """Hands rows to a thread that stores them with ``store(session, rows)`` and commits."""
 
@@ -54,7 +83,7 @@ class BatchWriter:
         *,
         name: str = "rows",
         batch: int = 500,
-        gather: float = 0.02,
+        gather: float = 0.0005,
         limit: int = 100_000,
         backoff: tuple[float, float] = (0.05, 2.0),
     ) -> None:
@@ -66,7 +95,7 @@ class BatchWriter:
         self.limit = limit
         self.backoff = backoff
         self._cond = threading.Condition()
-        self._rows: list[dict] = []
+        self._rows: list[tuple[dict, Ticket]] = []
         self._handed = 0  # rows handed over in this process
         self._done = 0  # rows stored, or given up on
         self._closing = False
@@ -74,26 +103,29 @@ class BatchWriter:
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
         self.dropped = 0
+        # The last try failed for want of the database: requests need not hold a thread waiting.
+        self.away = False
 
     # -- the requests' side
 
-    def submit(self, row: dict) -> bool:
-        """Hand a row over; False if it was dropped (the queue is full while the database is away)."""
+    def submit(self, row: dict) -> Ticket:
+        """Hand a row over; its ticket says when it is committed (at once ``DROPPED`` while too many wait)."""
         with self._cond:
             self._start()
             if len(self._rows) >= self.limit:
                 self.dropped += 1
                 if self.dropped == 1 or self.dropped % 1000 == 0:
-                    log.error("%s not stored, %d so far: the database has not answered for a while",
+                    log.error("%s not taken, %d so far: the database has not answered for a while",
                               self.name, self.dropped)
-                return False
-            self._rows.append(row)
+                return Ticket(self._cond, Outcome.DROPPED)
+            ticket = Ticket(self._cond)
+            self._rows.append((row, ticket))
             self._handed += 1
             # Wake the thread for the first row (it then gathers more) or a full batch, not for
             # every row: each wake-up costs the requests a switch of the interpreter lock.
             if len(self._rows) == 1 or len(self._rows) >= self.batch:
                 self._cond.notify_all()
-        return True
+        return ticket
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every row handed over so far is stored (or given up on); False on timeout."""
@@ -135,50 +167,59 @@ class BatchWriter:
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._rows or self._closing)
-                # Let a batch gather: one row alone costs several times its share of a batch.
+                # Let a batch gather for a moment: a row alone costs several times its share of a
+                # batch. Under load the rows that came during the last commit are the next batch.
                 self._cond.wait_for(self._due, self.gather)
                 if not self._rows:
                     return  # closing, and nothing left
                 batch = self._rows[: self.batch]
-            stored = self._write(batch)
+            outcomes = self._write([row for row, _ in batch])
             with self._cond:
-                del self._rows[:stored]
-                self._done += stored
+                for (_, ticket), outcome in zip(batch, outcomes):
+                    ticket.outcome = outcome
+                del self._rows[: len(outcomes)]
+                self._done += len(outcomes)
                 self._cond.notify_all()
-                if stored == 0:
+                if not outcomes:
                     return  # closing while the database is away: close() says what is left
 
     def _due(self) -> bool:
         return self._closing or len(self._rows) >= self.batch or self._waited_for > self._done
 
-    def _write(self, batch: list[dict]) -> int:
-        """Store the batch; the number of rows done with (all of them unless closing while the database is away)."""
+    def _write(self, batch: list[dict]) -> list[Outcome]:
+        """Store the batch: the outcome of each row done with (all of them unless closing while the
+        database is away)."""
         delay, longest = self.backoff
         while True:
             try:
                 self._commit(batch)
-                return len(batch)
+                self.away = False
+                return [Outcome.STORED] * len(batch)
             except Exception as exc:
                 if not _transient(exc):
                     return self._one_by_one(batch)
+                self.away = True
                 with self._cond:
                     if self._closing:
-                        return 0
+                        return []
                 log.warning("storing %d %s failed, trying again in %.2f s: %s", len(batch), self.name, delay,
                             str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__)
                 time.sleep(delay)
                 delay = min(delay * 2, longest)
 
-    def _one_by_one(self, batch: list[dict]) -> int:
+    def _one_by_one(self, batch: list[dict]) -> list[Outcome]:
         """A batch the database refused: store each row alone, so that only the bad one is lost."""
+        outcomes: list[Outcome] = []
         for i, row in enumerate(batch):
             try:
                 self._commit([row])
+                outcomes.append(Outcome.STORED)
             except Exception as exc:
-                if _transient(exc):
-                    return i if i else self._write(batch)  # the connection went: back to retrying
+                if _transient(exc):  # the connection went: back to retrying the rest
+                    return outcomes if outcomes else self._write(batch)
                 log.exception("a %s row was refused and is not stored: %r", self.name, row)
-        return len(batch)
+                outcomes.append(Outcome.REFUSED)
+        return outcomes
 
     def _commit(self, rows: list[dict]) -> None:
         with self._sessions() as session:

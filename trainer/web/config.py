@@ -58,6 +58,9 @@ def defaults() -> dict[str, Any]:
         "PROXIES": 0,
         # An instructor's sign-in opens every student's answers: it lasts a school day, not a year.
         "INSTRUCTOR_SESSION_HOURS": 12,
+        # How long a graded drill answer waits for its batch to commit before the page says
+        # "not saved yet" and sends it again (trainer/store/writer.py).
+        "SAVE_WAIT": 2.0,
     }
 
 

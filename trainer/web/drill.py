@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -17,12 +18,13 @@ from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
 from .library import Entry
-from .progress import opened_at, record_attempt
+from .progress import answer_id_of, opened_at, record_attempt
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
 
 MAX_TYPED_ANSWER = 256  # characters in all fields together
+MAX_RETRY_SECONDS = 30  # between the page's attempts to send an answer that is not stored yet
 
 
 def _lookup(scenario_id: str) -> Entry | None:
@@ -45,6 +47,7 @@ def _show(
     graded: Callable[[], tuple[Answer | None, Feedback | None]] | None = None,
     key: Any = None,
     notice: str | None = None,
+    save: dict[str, Any] | None = None,
     status: int = 200,
 ) -> Response:
     """The drill page or its answer fragment.
@@ -52,7 +55,8 @@ def _show(
     ``graded`` reads and grades the answer; it runs only when the markup is
     not kept already. ``key`` names everything the markup depends on besides
     the spot and the topic (nothing for a fresh page; what was typed for a
-    graded answer): the same key gives the same markup.
+    graded answer): the same key gives the same markup. ``save`` says whether
+    a graded answer is stored, when that is news (see ``grade_answer``).
     """
     lib = library()
     topic = lib.topic(request.args.get("topic"))
@@ -67,7 +71,7 @@ def _show(
             "answer": answer,
             "feedback": feedback,
             "focus": focus,
-            "status_text": _status_text(answer, feedback, notice),
+            "status_text": _saved_text(save) or _status_text(answer, feedback, notice),
             **_pieces(ref, entry, urls, answer, feedback, focus, slug),
         }
 
@@ -82,6 +86,7 @@ def _show(
         quiz=entry.quiz,
         spot=entry.spot,
         notice=notice,
+        save=save,
         **urls,
     )
 
@@ -145,6 +150,14 @@ def _status_text(answer: Answer | None, feedback: Feedback | None, notice: str |
     return notice or ""
 
 
+def _saved_text(save: dict[str, Any] | None) -> str | None:
+    if save is None:
+        return None
+    if save["state"] == "saved":
+        return _("Saved to your progress.")
+    return _("Not saved yet — retrying…") if wants_fragment() else _("Not saved yet: your answer is graded, but the server could not store it just now. Send it again in a moment.")
+
+
 def _focus(entry: Entry, answer: Answer | None, notice: str | None) -> str | None:
     """Which field gets ``autofocus``; the feedback heading has its own."""
     if notice:
@@ -180,12 +193,36 @@ def grade_answer(scenario_id: str) -> Response:
     answer, feedback = cache().grade(spot_typed, read_and_grade, len(typed)) if short else read_and_grade()
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))
-    record_attempt(entry, answer, feedback, g.opened_at)
 
     def graded() -> tuple[Answer, Feedback | None]:
         return answer, feedback
 
-    return _show(entry, graded=graded, key=("graded", typed) if short else None)
+    if feedback is None:  # input errors: nothing was graded, nothing is stored
+        return _show(entry, graded=graded, key=("graded", typed) if short else None)
+    # The answer is acknowledged only once it is committed. Until then the page says so and sends it
+    # again under the id its form made, which the store keeps once however often it arrives.
+    answer_id = answer_id_of(form.get("answer_id"))
+    resend = form.get("resend")
+    answered = opened_at(form.get("answered")) if resend else None
+    if record_attempt(entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered):
+        if not resend:
+            return _show(entry, graded=graded, key=("graded", typed) if short else None)
+        return _show(entry, graded=graded, save={"state": "saved"})
+    tries = min(_int(resend) + 1, 99)
+    pending = {
+        "state": "pending",
+        "answer_id": answer_id,
+        "opened": "" if g.opened_at is None else g.opened_at,
+        "answered": answered if answered is not None else int(time.time() * 1000),
+        "tries": tries,
+        "retry_in": min(2 ** (tries - 1), MAX_RETRY_SECONDS),
+        "fields": [(name, values) for name, values in answer.raw.items()],
+    }
+    return _show(entry, graded=graded, save=pending)
+
+
+def _int(text: str | None) -> int:
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) <= 3 else 0
 
 
 @bp.errorhandler(CSRFError)

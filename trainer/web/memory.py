@@ -31,7 +31,6 @@ def init_app(app: Flask) -> None:
 
     for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp):
         app.register_blueprint(blueprint)
-    progress.init_app(app)
     _compile_templates(app)
     limits.init_app(app)
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Flask, Response, redirect, request, url_for
+from flask import Blueprint, Response, current_app, redirect, request, url_for
 from markupsafe import Markup
 
 from trainer.quiz import Answer, Feedback
@@ -25,10 +27,7 @@ log = logging.getLogger(__name__)
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
 MAX_DURATION_MS = 60 * 60 * 1000  # longer than this is a tab left open, not time spent
-
-
-def init_app(app: Flask) -> None:
-    app.before_request(stored_attempts)
+AWAY_WAIT = 0.1  # seconds an answer waits for its commit while the writer finds the database away
 
 
 def opened_at(sent: str | None) -> int | None:
@@ -42,14 +41,33 @@ def opened_at(sent: str | None) -> int | None:
     return None
 
 
-def record_attempt(entry: Entry, answer: Answer, feedback: Feedback | None, opened: int | None) -> None:
-    """Hand a graded drill answer to the store's writer for this browser's learner (called by the
-    drill; never fails it). The writer stores it moments later, in a batch (trainer/store/writer.py)."""
-    if feedback is None:
-        return  # input errors: nothing was graded
-    duration = None if opened is None else int(time.time() * 1000) - opened
-    store().attempts.submit(
+def answer_id_of(sent: str | None) -> str:
+    """The id the drill form made for its answer, or a new one (a form from before there were ids)."""
+    if sent and len(sent) == 32 and sent.isascii() and all(c in "0123456789abcdef" for c in sent):
+        return sent
+    return uuid.uuid4().hex
+
+
+def record_attempt(
+    entry: Entry,
+    answer: Answer,
+    feedback: Feedback,
+    opened: int | None,
+    *,
+    answer_id: str,
+    answered: int | None = None,
+) -> bool:
+    """Store a graded drill answer for this browser's learner; True once it is committed.
+
+    The row joins the writer's next batch (trainer/store/writer.py) and this request waits for that
+    transaction, up to ``SAVE_WAIT`` seconds: False means not stored yet, and the page offers to
+    send it again under the same ``answer_id``, which is stored once. ``answered`` (ms) is when it
+    was first graded, for an answer sent again."""
+    answered_ms = answered if answered is not None else int(time.time() * 1000)
+    duration = None if opened is None or opened > answered_ms else answered_ms - opened
+    ticket = store().attempts.submit(
         {
+            "answer_id": answer_id,
             "learner_id": identity.learner_id(create=True),
             "scenario_id": entry.id,
             "topics": list(entry.topics),
@@ -57,18 +75,16 @@ def record_attempt(entry: Entry, answer: Answer, feedback: Feedback | None, open
             "answers": {k: list(v) for k, v in answer.raw.items()},
             "marks": marks_of(feedback),
             "duration_ms": duration,
-            "at": now(),
+            "at": datetime.fromtimestamp(answered_ms / 1000, UTC) if answered is not None else now(),
         }
     )
-
-
-READ_ATTEMPTS = frozenset({"progress", "accounts"})  # blueprints that read attempts, or move them (signing in)
-
-
-def stored_attempts() -> None:
-    """Before a page reads or moves this learner's attempts: those handed over by this process are in."""
-    if request.blueprint in READ_ATTEMPTS and not store().attempts.flush():
-        log.warning("attempts still waiting to be stored: the page may miss the latest answers")
+    wait = current_app.config["SAVE_WAIT"]
+    if store().attempts.away:  # a server thread held for a database that is not answering serves nobody
+        wait = min(wait, AWAY_WAIT)
+    if ticket.wait(wait):
+        return True
+    log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
+    return False
 
 
 def _days() -> int:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import secrets
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +28,11 @@ CSP = "; ".join(
         "frame-ancestors 'none'",
     )
 )
+
+
+# Where a drill form carries the id of the answer it will send: a fresh one in every response,
+# also when the markup was kept (a resend form writes its id out instead).
+ANSWER_ID = "answer-id-" + secrets.token_hex(8)
 
 
 def wants_fragment() -> bool:
@@ -65,6 +72,8 @@ def render(
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
         body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
+    if ANSWER_ID in body:
+        body = body.replace(ANSWER_ID, uuid.uuid4().hex)
     response = make_response(body, status)
     response.vary.add("HX-Request")
     return response
@@ -81,3 +90,4 @@ def security_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.after_request(security_headers)
+    app.jinja_env.globals["answer_id"] = lambda: ANSWER_ID
