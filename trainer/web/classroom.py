@@ -22,7 +22,9 @@ import segno
 from flask import Blueprint, Response, abort, current_app, redirect, request, session, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
 
+from trainer.quiz import Answer
 from trainer.store import classroom as store
 from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
@@ -30,6 +32,7 @@ from trainer.store.models import ClassSession, ClassStudent, now
 from . import identity, library, limits
 from .csrf import CSRFError
 from .errors import handle_http, said
+from .inputs import ControlInField, cleaned_form
 from .library import Entry
 from .questions import check, resolve, shown_of, typed_of
 from .render import render, wants_fragment
@@ -147,15 +150,16 @@ def create() -> Response:
     return _new_session_page(form, error)
 
 
-def _typed_session() -> dict:
+def _typed_session(form=None) -> dict:
     """The new-session form as the instructor filled it in."""
+    form = request.form if form is None else form
     return {
-        "title": request.form.get("title", "")[:120],
-        "mode": request.form.get("mode", "paced"),
-        "count": _int(request.form.get("count"), DEFAULT_COUNT),
-        "minutes": _int(request.form.get("minutes"), 60),
-        "ids": request.form.get("ids", "")[:5000],
-        "topics": [t for t in request.form.getlist("topics") if t in library().topics],
+        "title": form.get("title", "")[:120],
+        "mode": form.get("mode", "paced"),
+        "count": _int(form.get("count"), DEFAULT_COUNT),
+        "minutes": _int(form.get("minutes"), 60),
+        "ids": form.get("ids", "")[:5000],
+        "topics": [t for t in form.getlist("topics") if t in library().topics],
     }
 
 
@@ -184,6 +188,38 @@ def expired(exc: CSRFError) -> Response:
         return handle_http(exc)
     notice = _("This form had expired, so no session was made. What you typed is kept: create it again.")
     return _new_session_page(_typed_session(), notice, status=400)
+
+
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the form again, filled in without it; nothing made, joined or stored."""
+    try:
+        return _refused_form(exc)
+    except HTTPException as other:  # no such session, say: that is the answer
+        return handle_http(other)
+
+
+def _refused_form(exc: ControlInField) -> Response:
+    form = cleaned_form()
+    if request.endpoint == "classroom.join":
+        return render(
+            "classroom/join.html", code=form.get("code", "")[:40], name=form.get("name", "")[:100], error=exc.message()
+        )
+    user = identity.account()
+    if request.endpoint == "classroom.create" and user is not None and user.is_instructor:
+        return _new_session_page(_typed_session(form), exc.message())
+    if request.endpoint == "classroom.answer":
+        cs, who = _student(request.view_args["code"])
+        position = _int(form.get("position"), -1)
+        if not 0 <= position < len(cs.questions):
+            abort(404)
+        entry = _question(cs, position)
+        read = check(entry, typed_of(entry, form))[0]
+        shown = Answer(raw=read.raw, values={}, errors={exc.field: exc.message()} if exc.field in read.raw else {})
+        extra = {"answer": shown, "answer_id": form.get("answer_id", ""), "entry": entry, "position": position,
+                 "notice": exc.message()}
+        return _answer_response(cs, who, position, extra)
+    return handle_http(exc)
 
 
 def _int(raw: str | None, default: int) -> int:

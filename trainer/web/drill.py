@@ -16,6 +16,7 @@ from . import library, questions
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
+from .inputs import ControlInField, cleaned_form
 from .library import Entry
 from .progress import opened_at, record_attempt
 from .render import render, wants_fragment
@@ -152,6 +153,18 @@ def grade_answer(scenario_id: str) -> Response:
         return answer, feedback
 
     return _show(entry, graded=graded, key=("graded", typed) if short else None)
+
+
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the answer again, without it, neither graded nor recorded."""
+    entry = _lookup((request.view_args or {}).get("scenario_id", ""))
+    if entry is None:
+        return handle_http(NotFound(_("There is no scenario with that name.")))
+    read = read_answer(entry.quiz, cleaned_form())
+    errors = {exc.field: exc.message()} if exc.field in read.raw else {}
+    notice = None if errors else exc.message()
+    return _show(entry, graded=lambda: (Answer(raw=read.raw, values={}, errors=errors), None), notice=notice)
 
 
 @bp.errorhandler(CSRFError)

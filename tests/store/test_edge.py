@@ -1,0 +1,160 @@
+"""Input refused at the edge, on SQLite and PostgreSQL: control characters, `next=` addresses, forged
+Host headers, huge numbers in addresses; pages about one person kept by no cache; a removed student
+stays out until the instructor lets them back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import segno
+from sqlalchemy import func, select
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from trainer.store.models import Account, ClassSession, ClassStudent, ExamAttempt
+
+from .helpers import BTN, post_form, sign_up, token
+from .test_classroom import _act, _create, _join
+from .test_exams import MINI
+
+CONTROL_MESSAGE = "cannot hold control characters"
+
+
+@pytest.fixture
+def app(database, tmp_path):
+    from .conftest import running_app
+
+    yield from running_app(database, tmp_path, EXAM_TEMPLATES=[MINI])
+
+
+@pytest.fixture
+def instructor(app, client):
+    sign_up(client, "teacher@example.com", name="Ms T", instructor=True)
+    return client
+
+
+def _count(app, model) -> int:
+    with app.extensions["trainer.store"].session() as s:
+        return s.scalar(select(func.count()).select_from(model))
+
+
+# ------------------------------------------------------------------ control characters
+
+
+@pytest.mark.parametrize("path", ["/exams/%00/q/1", "/exams/a%00b/result", "/verify/%00", "/c/%00", "/drill/a%0d%0ab"])
+def test_a_control_character_in_the_path_is_no_such_page(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "control character" in response.text
+
+
+def test_a_nul_in_a_classroom_session_id_is_no_such_page(instructor):
+    for path in ("/classroom/%00/", "/classroom/a%00/report", "/classroom/%00/answers.csv"):
+        response = instructor.get(path)
+        assert response.status_code == 404, path
+
+
+def test_a_control_character_in_the_query_string_is_a_400_that_names_the_parameter(client):
+    response = client.get("/scenarios?level=%00")
+    assert response.status_code == 400
+    assert "“level”" in response.text and "control character" in response.text
+
+
+@pytest.mark.parametrize("field", ["email", "name", "password"])
+def test_sign_up_with_a_nul_comes_back_filled_in_and_makes_no_account(app, client, field):
+    form = {"email": "ana@example.com", "name": "Ana Lee", "password": "password1"}
+    form[field] = form[field][:3] + "\x00" + form[field][3:]
+    response = post_form(client, "/account/signup", form)
+    assert response.status_code == 200
+    assert CONTROL_MESSAGE in response.text
+    assert 'id="f-' + field + '-error"' in response.text
+    if field != "email":
+        assert 'value="ana@example.com"' in response.text
+    assert "\x00" not in response.text and "password1" not in response.text
+    assert _count(app, Account) == 0
+
+
+def test_sign_in_with_a_nul_in_the_email_comes_back_with_the_message(client):
+    response = post_form(client, "/account/login", {"email": "ana\x00@example.com", "password": "password1"})
+    assert response.status_code == 200 and CONTROL_MESSAGE in response.text
+    assert 'value="ana@example.com"' in response.text
+
+
+def test_an_exam_name_with_a_nul_starts_no_exam(app, client):
+    response = post_form(client, "/exams/", {"name": "Lee\x00"}, to="/exams/mini/start")
+    assert response.status_code == 200 and CONTROL_MESSAGE in response.text
+    assert _count(app, ExamAttempt) == 0
+
+
+def test_a_class_title_with_a_nul_makes_no_session_and_keeps_the_form(app, instructor):
+    data = {"title": "Tues\x00day", "mode": "paced", "ids": f"{BTN}\nseed001-min-raise"}
+    response = post_form(instructor, "/classroom/", data, to="/classroom/new")
+    assert response.status_code == 200 and CONTROL_MESSAGE in response.text
+    assert 'value="Tuesday"' in response.text and "seed001-min-raise" in response.text
+    assert _count(app, ClassSession) == 0
+
+
+def test_the_list_of_spots_may_have_line_breaks_but_the_title_may_not(app, instructor):
+    data = {"title": "Tues\r\nday", "mode": "paced", "ids": f"{BTN}\r\nseed001-min-raise"}
+    assert post_form(instructor, "/classroom/", data, to="/classroom/new").status_code == 200
+    data["title"] = "Tuesday\r\n"  # pasted with a line break after it: trimmed like a space
+    assert post_form(instructor, "/classroom/", data, to="/classroom/new").status_code == 303
+
+
+def test_a_display_name_with_a_nul_joins_nobody(app, instructor):
+    _session_id, code, _page = _create(instructor)
+    student = app.test_client()
+    response = post_form(student, "/join", {"code": code, "name": "A\x00na"})
+    assert response.status_code == 200 and CONTROL_MESSAGE in response.text and 'value="Ana"' in response.text
+    assert _count(app, ClassStudent) == 0
+
+
+def test_removing_a_student_with_a_nul_in_the_form_is_a_400(app, instructor):
+    session_id, code, _page = _create(instructor)
+    _join(app, code, "Ana")
+    response = _act(instructor, session_id, "remove", student="\x00")
+    assert response.status_code == 400 and "“student”" in response.text
+
+
+def test_a_drill_answer_with_a_control_character_is_shown_again_and_not_graded(client):
+    page = client.get(f"/drill/{BTN}")
+    response = client.post(f"/drill/{BTN}", data={"csrf_token": token(page.text), "pot": "40\x0000"})
+    assert response.status_code == 200 and CONTROL_MESSAGE in response.text
+    assert 'value="4000"' in response.text and " right" not in response.text.split('id="answer-form"')[0]
+
+
+# ------------------------------------------------------------------ next=
+
+
+def test_a_line_break_in_next_is_refused_before_the_sign_up_is_stored(app, client):
+    form = {"email": "ana@example.com", "name": "Ana", "password": "password1", "next": "/progress/\r\nSet-Cookie: x=1"}
+    response = post_form(client, "/account/signup", form)
+    assert response.status_code == 200 and CONTROL_MESSAGE in response.text
+    assert "Set-Cookie" not in response.text and 'name="next"' not in response.text
+    assert _count(app, Account) == 0
+    form["next"] = "/progress/\t"
+    response = post_form(client, "/account/signup", form)  # a tab passes the edge; the address is not followed
+    assert response.status_code == 303 and response.headers["Location"] == "/progress/"
+
+
+def test_a_line_break_in_the_next_of_the_address_is_refused_before_anything_is_stored(app, client):
+    page = client.get("/account/signup")
+    data = {"csrf_token": token(page.text), "email": "ana@example.com", "name": "Ana", "password": "password1"}
+    response = client.post("/account/signup?next=/progress/%0d%0aSet-Cookie:%20x=1", data=data)
+    assert response.status_code == 400
+    assert _count(app, Account) == 0
+
+
+@pytest.mark.parametrize("target", ["/\\evil.example/", "//evil.example/", "http://evil.example/", "/a b", "x"])
+def test_next_leads_only_to_a_plain_path_of_this_site(client, target):
+    form = {"email": "ana@example.com", "name": "Ana", "password": "password1", "next": target}
+    response = post_form(client, "/account/signup", form)
+    assert response.status_code == 303 and response.headers["Location"] == "/progress/"
+
+
+def test_a_path_of_this_site_in_next_is_followed_with_its_letters_encoded(client):
+    form = {"email": "ana@example.com", "name": "Ana", "password": "password1", "next": "/topics/é?level=2"}
+    response = post_form(client, "/account/signup", form)
+    assert response.headers["Location"] == "/topics/%C3%A9?level=2"
+
+
