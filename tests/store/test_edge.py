@@ -158,3 +158,26 @@ def test_a_path_of_this_site_in_next_is_followed_with_its_letters_encoded(client
     assert response.headers["Location"] == "/topics/%C3%A9?level=2"
 
 
+# ------------------------------------------------------------------ caches
+
+
+def test_pages_about_one_person_are_kept_by_no_cache(app, instructor):
+    session_id, code, _page = _create(instructor)
+    student = _join(app, code, "Ana")
+    pages = [
+        (instructor, "/account/"),
+        (instructor, "/progress/"),
+        (instructor, "/classroom/"),
+        (instructor, f"/classroom/{session_id}/"),
+        (instructor, f"/classroom/{session_id}/report"),
+        (instructor, "/exams/"),
+        (student, f"/c/{code}"),
+        (student, "/join"),
+    ]
+    for client, path in pages:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers.get("Cache-Control") == "no-store", path
+    assert "no-store" not in instructor.get("/rules").headers.get("Cache-Control", "")
+
+
