@@ -181,3 +181,64 @@ def test_pages_about_one_person_are_kept_by_no_cache(app, instructor):
     assert "no-store" not in instructor.get("/rules").headers.get("Cache-Control", "")
 
 
+# ------------------------------------------------------------------ the join link's address
+
+
+def _join_link(page_text: str) -> str:
+    return re.search(r'which opens: <a href="([^"]+)"', page_text).group(1)
+
+
+def _opened_at(client, path: str, host: str, **headers):
+    """``path`` opened at ``host`` (the test client keeps cookies per host: the session goes along by hand)."""
+    client.set_cookie("session", client.get_cookie("session").value, domain=host.split(":")[0])
+    return client.get(path, base_url=f"http://{host}", headers=headers)
+
+
+def _qr_of(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff")
+
+
+def test_a_forged_host_header_never_reaches_the_join_link_or_the_qr_code(app, instructor):
+    session_id, code, _page = _create(instructor)
+    page = _opened_at(instructor, f"/classroom/{session_id}/", "evil.example")
+    assert page.status_code == 200
+    assert "evil.example/" not in page.text and "evil.example:" not in page.text
+    link = _join_link(page.text)
+    assert link.endswith(f"/join/{code}")
+    assert _qr_of(link) in page.text
+    assert "not an address of this server" in page.text
+    projector = _opened_at(instructor, f"/classroom/{session_id}/projector", "evil.example")
+    assert "evil.example/" not in projector.text
+
+
+def test_the_join_link_uses_the_host_when_it_is_this_machine(app, instructor):
+    session_id, code, _page = _create(instructor)
+    page = _opened_at(instructor, f"/classroom/{session_id}/", "127.0.0.1")
+    assert _join_link(page.text) == f"http://127.0.0.1/join/{code}"
+    assert _qr_of(f"http://127.0.0.1/join/{code}") in page.text
+    # the right machine, another port: not where this server answers
+    page = instructor.get(f"/classroom/{session_id}/", base_url="http://127.0.0.1", headers={"Host": "127.0.0.1:6666"})
+    assert ":6666" not in _join_link(page.text)
+
+
+def test_the_public_url_setting_wins(database, tmp_path):
+    from .conftest import running_app
+
+    for app in running_app(database, tmp_path, PUBLIC_URL="https://class.example.org/"):
+        client = app.test_client()
+        sign_up(client, "teacher@example.com", name="Ms T", instructor=True)
+        session_id, code, _page = _create(client)
+        page = _opened_at(client, f"/classroom/{session_id}/", "evil.example")
+        assert _join_link(page.text) == f"https://class.example.org/join/{code}"
+        assert "not an address of this server" not in page.text
+
+
+def test_behind_a_trusted_proxy_the_forwarded_host_is_used(app, instructor):
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    session_id, code, _page = _create(instructor)
+    page = instructor.get(
+        f"/classroom/{session_id}/", headers={"X-Forwarded-Host": "class.example.org", "X-Forwarded-Proto": "https"}
+    )
+    assert _join_link(page.text) == f"https://class.example.org/join/{code}"
+
+

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import csv
 import io
-import os
+import ipaddress
 import random
 import secrets
 import uuid
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, request, session, url_for
@@ -29,7 +30,7 @@ from trainer.store import classroom as store
 from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
 
-from . import identity, library, limits
+from . import identity, library, limits, public
 from .csrf import CSRFError
 from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
@@ -77,9 +78,7 @@ def _question(cs: ClassSession, position: int) -> Entry:
 
 
 def _base() -> str:
-    return (current_app.config.get("PUBLIC_URL") or os.environ.get("TRAINER_PUBLIC_URL") or request.host_url).rstrip(
-        "/"
-    )
+    return public.base_url()
 
 
 def join_url(cs: ClassSession) -> str:
@@ -90,13 +89,16 @@ def _qr(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff"))
 
 
-def _loopback() -> bool:
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    return not (current_app.config.get("PUBLIC_URL") or os.environ.get("TRAINER_PUBLIC_URL")) and host in (
-        "127.0.0.1",
-        "localhost",
-        "::1",
-    )
+def _loopback(base: str) -> bool:
+    host = urlsplit(base).hostname or ""
+    return not current_app.config.get("PUBLIC_URL") and (host == "localhost" or _is_loopback(host))
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 # ------------------------------------------------------------------ instructor
@@ -279,14 +281,16 @@ def _columns(entry: Entry, tally: store.Tally) -> list[dict[str, Any]]:
 def control(session_id: str) -> Response:
     cs = _mine(session_id)
     url = join_url(cs)
+    base = _base()
     return render(
         "classroom/control.html",
         "classroom/partials/_live.html",
         join=url,
-        join_page=_base() + url_for("classroom.join"),
+        join_page=base + url_for("classroom.join"),
         qr=_qr(url),
         code=store.format_code(cs.code),
-        loopback=_loopback(),
+        loopback=_loopback(base),
+        other_host=None if public.trusted() else request.host[:80],
         **_live_context(cs),
     )
 

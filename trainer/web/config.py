@@ -29,6 +29,7 @@ ENV = {
     "TRAINER_INSTANCE": "INSTANCE_DIR",
     "TRAINER_LOCALE": "LOCALE",
     "TRAINER_SECURE_COOKIES": "SESSION_COOKIE_SECURE",
+    "TRAINER_PUBLIC_URL": "PUBLIC_URL",
 }
 
 SECRET_FILE = "secret_key"
@@ -47,6 +48,7 @@ def defaults() -> dict[str, Any]:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": False,
+        "PUBLIC_URL": None,  # the address in join links and QR codes (trainer/web/public.py)
     }
 
 
