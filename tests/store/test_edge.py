@@ -242,3 +242,38 @@ def test_behind_a_trusted_proxy_the_forwarded_host_is_used(app, instructor):
     assert _join_link(page.text) == f"https://class.example.org/join/{code}"
 
 
+# ------------------------------------------------------------------ removed students
+
+
+def _rejoin(student, code, name):
+    return post_form(student, "/join", {"code": code, "name": name})
+
+
+def test_a_removed_student_cannot_rejoin_under_a_new_name_until_allowed_back(app, instructor):
+    session_id, code, _page = _create(instructor)
+    student = _join(app, code, "Ana")
+    with app.extensions["trainer.store"].session() as s:
+        ana = s.scalar(select(ClassStudent).where(ClassStudent.name == "Ana"))
+    assert _act(instructor, session_id, "remove", student=ana.id).status_code == 303
+
+    refused = _rejoin(student, code, "Anna")
+    assert refused.status_code == 200 and "ask your instructor to let you back in" in refused.text
+    assert "Anna" not in instructor.get(f"/classroom/{session_id}/live").text
+    live = instructor.get(f"/classroom/{session_id}/live").text
+    assert "Allow back" in live and "Ana" in live
+
+    assert _act(instructor, session_id, "readmit", student=ana.id).status_code == 303
+    play = student.get(f"/c/{code}")
+    assert play.status_code == 200 and "You were removed" not in play.text and "Ana" in play.text
+    assert "Allow back" not in instructor.get(f"/classroom/{session_id}/live").text
+
+
+def test_another_browser_may_still_join_after_a_removal(app, instructor):
+    session_id, code, _page = _create(instructor)
+    _join(app, code, "Ana")
+    with app.extensions["trainer.store"].session() as s:
+        ana = s.scalar(select(ClassStudent).where(ClassStudent.name == "Ana"))
+    _act(instructor, session_id, "remove", student=ana.id)
+    _join(app, code, "Bo")  # asserts the 303
+
+

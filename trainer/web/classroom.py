@@ -29,6 +29,7 @@ from trainer.quiz import Answer
 from trainer.store import classroom as store
 from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
+from trainer.store.text import N_
 
 from . import identity, library, limits, public
 from .csrf import CSRFError
@@ -41,6 +42,7 @@ from .render import render, wants_fragment
 bp = Blueprint("classroom", __name__)
 
 STUDENTS = "class"  # session cookie: {class session id: student id}
+_REMOVED = N_("You were removed from this session: ask your instructor to let you back in.")
 MAX_KEPT_CLASSES = 8
 DEFAULT_COUNT = 10
 
@@ -250,7 +252,12 @@ def _draw(topics: list[str], count: int) -> list[str]:
 
 
 def _live_context(cs: ClassSession) -> dict[str, Any]:
-    context: dict[str, Any] = {"cs": cs, "students": store.students(db(), cs), "count": len(cs.questions)}
+    context: dict[str, Any] = {
+        "cs": cs,
+        "students": store.students(db(), cs),
+        "removed": [p for p in store.students(db(), cs, removed=True) if p.removed],
+        "count": len(cs.questions),
+    }
     if cs.mode == "paced" and cs.current >= 0:
         entry = _question(cs, cs.current)
         tally = store.tally(db(), cs, cs.current)
@@ -309,6 +316,8 @@ def act(session_id: str, action: str) -> Response:
     steps = {"next": store.advance, "reveal": store.reveal, "end": store.end}
     if action == "remove":
         store.remove(db(), cs, request.form.get("student", ""))
+    elif action == "readmit":
+        store.readmit(db(), cs, request.form.get("student", ""))
     elif action in steps:
         try:
             steps[action](db(), cs)
@@ -441,7 +450,10 @@ def join() -> Response:
             error = _("There is no live session with this code. Check it with your instructor.")
         else:
             try:
-                who = store.join(db(), cs, name)
+                if (earlier := _me(cs)) is not None and earlier.removed:
+                    # this browser's student was removed: not back under a new name without the instructor
+                    raise store.ClassError(_REMOVED)
+                who = store.join(db(), cs, name, learner_id=identity.learner_id(create=True))
             except store.ClassError as exc:
                 db().rollback()
                 error = said(exc)
