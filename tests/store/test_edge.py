@@ -277,3 +277,22 @@ def test_another_browser_may_still_join_after_a_removal(app, instructor):
     _join(app, code, "Bo")  # asserts the 303
 
 
+# ------------------------------------------------------------------ numbers in addresses
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "gen:min-raise:2:2147483648:0",  # the seed would not fit the store's integer column
+        "gen:min-raise:2:9007199254740993:0",  # above 2^53 − 1
+        "gen:min-raise:2:1:99999999999999999999",
+        "gen:min-raise:2:١:0",  # not ASCII digits: another address of the same spot
+        "gen:min-raise:2:-5:0",
+    ],
+)
+def test_a_generated_spot_with_a_seed_or_index_out_of_range_is_no_spot(client, ref):
+    assert client.get(f"/drill/{ref}").status_code == 404
+
+
+def test_the_largest_seed_is_a_spot(client):
+    assert client.get("/drill/gen:min-raise:2:2147483647:0").status_code == 200

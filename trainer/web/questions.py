@@ -47,11 +47,23 @@ def _locale() -> str:
     return current()
 
 
+# A seed or an index fits the store's integer columns (and stays far below JSON's 2^53 − 1):
+# a larger one in an address is no spot, not a row the database refuses later.
+MAX_SEED = 2**31 - 1
+
+
+def _number(text: str) -> int:
+    """A seed, index or level as written in a reference: ASCII digits, at most ``MAX_SEED``."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        raise ValueError(f"not a number from 0 to {MAX_SEED}: {text[:20]!r}")
+    return int(text)
+
+
 @lru_cache(maxsize=2048)
 def _generated(ref: str, locale: str) -> Entry | None:
     try:
-        _, topic, level, seed, index = ref.split(":")
-        spot = generate(topic, level=int(level), seed=int(seed), start=int(index))[0]
+        topic, level, seed, index = generated_parts(ref)
+        spot = generate(topic, level=level, seed=seed, start=index)[0]
         text = yaml.safe_dump(spot.document, sort_keys=False, allow_unicode=True)
         scenario = load_text(text, f"{spot.id}.yaml")
         return entry_of(scenario, locale)
@@ -63,7 +75,7 @@ def generated_parts(ref: str) -> tuple[str, int, int, int] | None:
     if not ref.startswith("gen:"):
         return None
     _, topic, level, seed, index = ref.split(":")
-    return topic, int(level), int(seed), int(index)
+    return topic, _number(level), _number(seed), _number(index)
 
 
 _RULES: dict[tuple[str, str], tuple[str, ...]] = {}
