@@ -12,11 +12,10 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from trainer.quiz import Answer
 from trainer.store import db
 from trainer.store import exams as store
 from trainer.store.models import ExamAttempt, now
-
-from trainer.quiz import Answer
 
 from . import identity
 from .errors import handle_http
