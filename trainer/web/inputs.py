@@ -9,9 +9,10 @@ stored:
 
 - in the path: 404, there is no such address;
 - in the query string: 400 with a page that names the parameter;
-- in a form field's value: ``ControlInField``, which the blueprints that own
-  a form catch to show the form again, filled in (without the control
-  characters), with the message next to the field and status 200.
+- in a form field: ``ControlInField``, which the blueprints that own a form
+  with text boxes catch to show the form again, filled in (without the
+  control characters), with the message next to the field and status 200;
+  elsewhere (hidden fields only) a 400 page that names the field.
 
 In a form value, tab counts as a space, and a line break is allowed inside
 the value only in the fields that are text areas (``MULTILINE``); around a
@@ -29,13 +30,14 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest, NotFound
 
+from .csrf import SAFE_METHODS
+
 # C0 controls but tab, LF and CR; DEL; the C1 controls (NEL, U+0085, among them).
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # What ends a line, for the fields that hold one line; a path or query string takes neither.
 LINE_BREAK = re.compile(r"[\r\n\u2028\u2029]")
 ANY = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MULTILINE = frozenset({"ids"})  # the classroom's list of spot ids, one per line
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 
 
 class ControlInPath(NotFound):
