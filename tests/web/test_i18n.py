@@ -576,5 +576,6 @@ def test_no_language_input_gets_a_server_error(client, lang, cookie, accept):
     client.set_cookie("lang", cookie)
     headers = {"Accept-Language": accept}
     response = client.get("/drill/btn-faces-short-all-in", query_string={"lang": lang}, headers=headers)
-    assert response.status_code == 200
+    # a control character in the address is refused, with a page in a language of the app
+    assert response.status_code == (400 if re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", lang) else 200)
     assert page_lang(response.text) in ("en", "zh-Hant", "zh-Hans")

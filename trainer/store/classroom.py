@@ -114,13 +114,17 @@ def is_over(session: ClassSession, at: datetime | None = None) -> bool:
     return session.mode == "self" and session.deadline is not None and (at or now()) >= session.deadline
 
 
-def join(s: Session, session: ClassSession, name: str) -> ClassStudent:
+def join(s: Session, session: ClassSession, name: str, *, learner_id: str | None = None) -> ClassStudent:
+    """A new student named ``name``; ``learner_id`` is the browser's learner, refused if the
+    instructor removed it from this session (under whatever name) and has not let it back."""
     name = " ".join(name.split())
     if not name or len(name) > 40:
         raise ClassError(N_("Enter a display name (up to 40 characters)."))
     if is_over(session):
         raise ClassError(N_("This session has ended."))
-    student = ClassStudent(id=new_id(), session_id=session.id, name=name)
+    if learner_id is not None and was_removed(s, session, learner_id):
+        raise ClassError(N_("You were removed from this session: ask your instructor to let you back in."))
+    student = ClassStudent(id=new_id(), session_id=session.id, name=name, learner_id=learner_id)
     try:
         with s.begin_nested():
             s.add(student)
@@ -240,10 +244,26 @@ def end(s: Session, session: ClassSession) -> None:
         s.flush()
 
 
+def was_removed(s: Session, session: ClassSession, learner_id: str) -> bool:
+    removed = select(ClassStudent.id).where(
+        ClassStudent.session_id == session.id, ClassStudent.learner_id == learner_id, ClassStudent.removed.is_(True)
+    )
+    return s.scalar(removed.limit(1)) is not None
+
+
 def remove(s: Session, session: ClassSession, student_id: str) -> ClassStudent | None:
+    return _set_removed(s, session, student_id, True)
+
+
+def readmit(s: Session, session: ClassSession, student_id: str) -> ClassStudent | None:
+    """Let a removed student back in, under the name they had (with their answers)."""
+    return _set_removed(s, session, student_id, False)
+
+
+def _set_removed(s: Session, session: ClassSession, student_id: str, removed: bool) -> ClassStudent | None:
     who = student(s, session, student_id)
     if who is not None:
-        s.execute(update(ClassStudent).where(ClassStudent.id == who.id).values(removed=True))
+        s.execute(update(ClassStudent).where(ClassStudent.id == who.id).values(removed=removed))
         s.refresh(who)
     return who
 

@@ -178,11 +178,16 @@ class ClassSession(Base):
 
 class ClassStudent(Base):
     __tablename__ = "class_students"
-    __table_args__ = (UniqueConstraint("session_id", "name"),)
+    __table_args__ = (
+        UniqueConstraint("session_id", "name"),
+        Index("ix_class_students_session_learner", "session_id", "learner_id"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("class_sessions.id"))
     name: Mapped[str] = mapped_column(String(40))
+    # the browser's learner that joined: a removed one cannot come back under another name
+    learner_id: Mapped[str | None] = mapped_column(String(32))
     removed: Mapped[bool] = mapped_column(Boolean, default=False)
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 

@@ -13,6 +13,7 @@ from trainer.store.models import Account, Learner
 from . import identity, limits
 from .csrf import CSRFError
 from .errors import handle_http, said
+from .inputs import ControlInField, cleaned_form
 from .render import render
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -32,16 +33,18 @@ def _account_page(*, errors: dict[str, str] | None = None, done: str | None = No
 
 
 def _signed_in(user: Account, learner: Learner) -> Response:
+    target = identity.safe_next(url_for("progress.show"))  # before the commit: nothing after it may fail
     db().commit()
     identity.signed_in(user, learner.id)
-    return redirect(identity.safe_next(url_for("progress.show")), code=303)
+    return redirect(target, code=303)
 
 
-def _typed_signup() -> dict:
+def _typed_signup(form=None) -> dict:
+    form = request.form if form is None else form
     return {
-        "email": request.form.get("email", "")[:300],
-        "name": request.form.get("name", "")[:200],
-        "instructor": request.form.get("instructor") == "yes",
+        "email": form.get("email", "")[:300],
+        "name": form.get("name", "")[:200],
+        "instructor": form.get("instructor") == "yes",
     }
 
 
@@ -118,6 +121,21 @@ def expired(exc: CSRFError) -> Response:
         return render("account/signup.html", status=400, form=_typed_signup(), errors=again, next=nxt)
     if request.endpoint == "accounts.login":
         return render("account/login.html", status=400, email=request.form.get("email", "")[:300], errors=again, next=nxt)
+    return handle_http(exc)
+
+
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the form again, filled in without it, nothing stored."""
+    form = cleaned_form()
+    nxt = identity.safe_next("")
+    if request.endpoint == "accounts.signup":
+        where = exc.field if exc.field in ("email", "name", "password") else "form"
+        errors = {where: exc.message()}
+        return render("account/signup.html", form=_typed_signup(form), errors=errors, next=nxt)
+    if request.endpoint == "accounts.login":
+        errors = {exc.field if exc.field in ("email", "password") else "form": exc.message()}
+        return render("account/login.html", email=form.get("email", "")[:300], errors=errors, next=nxt)
     return handle_http(exc)
 
 

@@ -11,25 +11,30 @@ from __future__ import annotations
 
 import csv
 import io
-import os
+import ipaddress
 import random
 import secrets
 import uuid
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, request, session, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
 
+from trainer.quiz import Answer
 from trainer.store import classroom as store
 from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
+from trainer.store.text import N_
 
-from . import identity, library, limits
+from . import identity, library, limits, public
 from .csrf import CSRFError
 from .errors import handle_http, said
+from .inputs import ControlInField, cleaned_form
 from .library import Entry
 from .questions import check, resolve, shown_of, typed_of
 from .render import render, wants_fragment
@@ -37,6 +42,7 @@ from .render import render, wants_fragment
 bp = Blueprint("classroom", __name__)
 
 STUDENTS = "class"  # session cookie: {class session id: student id}
+_REMOVED = N_("You were removed from this session: ask your instructor to let you back in.")
 MAX_KEPT_CLASSES = 8
 DEFAULT_COUNT = 10
 
@@ -74,9 +80,7 @@ def _question(cs: ClassSession, position: int) -> Entry:
 
 
 def _base() -> str:
-    return (current_app.config.get("PUBLIC_URL") or os.environ.get("TRAINER_PUBLIC_URL") or request.host_url).rstrip(
-        "/"
-    )
+    return public.base_url()
 
 
 def join_url(cs: ClassSession) -> str:
@@ -87,13 +91,16 @@ def _qr(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff"))
 
 
-def _loopback() -> bool:
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    return not (current_app.config.get("PUBLIC_URL") or os.environ.get("TRAINER_PUBLIC_URL")) and host in (
-        "127.0.0.1",
-        "localhost",
-        "::1",
-    )
+def _loopback(base: str) -> bool:
+    host = urlsplit(base).hostname or ""
+    return not current_app.config.get("PUBLIC_URL") and (host == "localhost" or _is_loopback(host))
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 # ------------------------------------------------------------------ instructor
@@ -147,15 +154,16 @@ def create() -> Response:
     return _new_session_page(form, error)
 
 
-def _typed_session() -> dict:
+def _typed_session(form=None) -> dict:
     """The new-session form as the instructor filled it in."""
+    form = request.form if form is None else form
     return {
-        "title": request.form.get("title", "")[:120],
-        "mode": request.form.get("mode", "paced"),
-        "count": _int(request.form.get("count"), DEFAULT_COUNT),
-        "minutes": _int(request.form.get("minutes"), 60),
-        "ids": request.form.get("ids", "")[:5000],
-        "topics": [t for t in request.form.getlist("topics") if t in library().topics],
+        "title": form.get("title", "")[:120],
+        "mode": form.get("mode", "paced"),
+        "count": _int(form.get("count"), DEFAULT_COUNT),
+        "minutes": _int(form.get("minutes"), 60),
+        "ids": form.get("ids", "")[:5000],
+        "topics": [t for t in form.getlist("topics") if t in library().topics],
     }
 
 
@@ -186,6 +194,38 @@ def expired(exc: CSRFError) -> Response:
     return _new_session_page(_typed_session(), notice, status=400)
 
 
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the form again, filled in without it; nothing made, joined or stored."""
+    try:
+        return _refused_form(exc)
+    except HTTPException as other:  # no such session, say: that is the answer
+        return handle_http(other)
+
+
+def _refused_form(exc: ControlInField) -> Response:
+    form = cleaned_form()
+    if request.endpoint == "classroom.join":
+        return render(
+            "classroom/join.html", code=form.get("code", "")[:40], name=form.get("name", "")[:100], error=exc.message()
+        )
+    user = identity.account()
+    if request.endpoint == "classroom.create" and user is not None and user.is_instructor:
+        return _new_session_page(_typed_session(form), exc.message())
+    if request.endpoint == "classroom.answer":
+        cs, who = _student(request.view_args["code"])
+        position = _int(form.get("position"), -1)
+        if not 0 <= position < len(cs.questions):
+            abort(404)
+        entry = _question(cs, position)
+        read = check(entry, typed_of(entry, form))[0]
+        shown = Answer(raw=read.raw, values={}, errors={exc.field: exc.message()} if exc.field in read.raw else {})
+        extra = {"answer": shown, "answer_id": form.get("answer_id", ""), "entry": entry, "position": position,
+                 "notice": exc.message()}
+        return _answer_response(cs, who, position, extra)
+    return handle_http(exc)
+
+
 def _int(raw: str | None, default: int) -> int:
     raw = (raw or "").strip()
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else default
@@ -212,7 +252,12 @@ def _draw(topics: list[str], count: int) -> list[str]:
 
 
 def _live_context(cs: ClassSession) -> dict[str, Any]:
-    context: dict[str, Any] = {"cs": cs, "students": store.students(db(), cs), "count": len(cs.questions)}
+    context: dict[str, Any] = {
+        "cs": cs,
+        "students": store.students(db(), cs),
+        "removed": [p for p in store.students(db(), cs, removed=True) if p.removed],
+        "count": len(cs.questions),
+    }
     if cs.mode == "paced" and cs.current >= 0:
         entry = _question(cs, cs.current)
         tally = store.tally(db(), cs, cs.current)
@@ -243,14 +288,16 @@ def _columns(entry: Entry, tally: store.Tally) -> list[dict[str, Any]]:
 def control(session_id: str) -> Response:
     cs = _mine(session_id)
     url = join_url(cs)
+    base = _base()
     return render(
         "classroom/control.html",
         "classroom/partials/_live.html",
         join=url,
-        join_page=_base() + url_for("classroom.join"),
+        join_page=base + url_for("classroom.join"),
         qr=_qr(url),
         code=store.format_code(cs.code),
-        loopback=_loopback(),
+        loopback=_loopback(base),
+        other_host=None if public.trusted() else request.host[:80],
         **_live_context(cs),
     )
 
@@ -269,6 +316,8 @@ def act(session_id: str, action: str) -> Response:
     steps = {"next": store.advance, "reveal": store.reveal, "end": store.end}
     if action == "remove":
         store.remove(db(), cs, request.form.get("student", ""))
+    elif action == "readmit":
+        store.readmit(db(), cs, request.form.get("student", ""))
     elif action in steps:
         try:
             steps[action](db(), cs)
@@ -410,7 +459,10 @@ def join() -> Response:
             error = _("There is no live session with this code. Check it with your instructor.")
         else:
             try:
-                who = store.join(db(), cs, name)
+                if (earlier := _me(cs)) is not None and earlier.removed:
+                    # this browser's student was removed: not back under a new name without the instructor
+                    raise store.ClassError(_REMOVED)
+                who = store.join(db(), cs, name, learner_id=identity.learner_id(create=True))
             except store.ClassError as exc:
                 db().rollback()
                 error = said(exc)

@@ -29,6 +29,7 @@ ENV = {
     "TRAINER_SECURE_COOKIES": "SESSION_COOKIE_SECURE",
     "TRAINER_PROXIES": "PROXIES",
     "TRAINER_INSTRUCTOR_HOURS": "INSTRUCTOR_SESSION_HOURS",
+    "TRAINER_PUBLIC_URL": "PUBLIC_URL",
 }
 # settings that are a whole number, with the least value that makes sense
 WHOLE_NUMBERS = {"PROXIES": 0, "INSTRUCTOR_SESSION_HOURS": 1}
@@ -61,6 +62,7 @@ def defaults() -> dict[str, Any]:
         # How long a graded drill answer waits for its batch to commit before the page says
         # "not saved yet" and sends it again (trainer/store/writer.py).
         "SAVE_WAIT": 2.0,
+        "PUBLIC_URL": None,  # the address in join links and QR codes (trainer/web/public.py)
     }
 
 

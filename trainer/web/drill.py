@@ -17,6 +17,7 @@ from . import i18n, library, questions
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
+from .inputs import ControlInField, cleaned_form
 from .library import Entry
 from .progress import answer_id_of, opened_at, record_attempt
 from .render import render, wants_fragment
@@ -223,6 +224,18 @@ def grade_answer(scenario_id: str) -> Response:
 
 def _int(text: str | None) -> int:
     return int(text) if text and text.isascii() and text.isdigit() and len(text) <= 3 else 0
+
+
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the answer again, without it, neither graded nor recorded."""
+    entry = _lookup((request.view_args or {}).get("scenario_id", ""))
+    if entry is None:
+        return handle_http(NotFound(_("There is no scenario with that name.")))
+    read = read_answer(entry.quiz, cleaned_form())
+    errors = {exc.field: exc.message()} if exc.field in read.raw else {}
+    notice = None if errors else exc.message()
+    return _show(entry, graded=lambda: (Answer(raw=read.raw, values={}, errors=errors), None), notice=notice)
 
 
 @bp.errorhandler(CSRFError)

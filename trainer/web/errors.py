@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response
+from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
@@ -52,6 +53,10 @@ def _message(exc: HTTPException, code: int) -> str:
 
 def handle_http(exc: HTTPException) -> Response:
     code = exc.code or 500
+    if request_ctx.url_adapter is None:
+        # The Host header could not be read (werkzeug's BadHost), so no link of the page can be
+        # built: a plain sentence instead of the page.
+        return Response(f"{_title(code)}\n", status=code, mimetype="text/plain")
     response = render(
         "error.html",
         "partials/_error.html",

@@ -10,14 +10,16 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
-from werkzeug.exceptions import TooManyRequests
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
+from trainer.quiz import Answer
 from trainer.store import db
 from trainer.store import exams as store
 from trainer.store.models import ExamAttempt, now
 
 from . import identity, limits
 from .errors import handle_http
+from .inputs import ControlInField, cleaned_form
 from .library import topic_name
 from .questions import check, generated_parts, resolve, typed_of
 from .render import render
@@ -80,23 +82,33 @@ def index() -> Response:
     )
 
 
-@bp.post("/exams/<slug>/start")
-def start(slug: str) -> Response:
+def _template(slug: str) -> store.ExamTemplate:
     template = templates().get(slug)
     if template is None:
         abort(404, description=_("There is no such exam."))
+    return template
+
+
+def _start_again(slug: str, name: str, error: str) -> Response:
+    """The list of exams with the start form of ``slug`` refused."""
+    learner = identity.learner_id()
+    return render(
+        "exam/index.html",
+        templates=list(templates().values()),
+        mine=store.of_learner(db(), learner) if learner else [],
+        name=name[:MAX_NAME],
+        error=error,
+        error_slug=slug,
+        percent=store.percent,
+    )
+
+
+@bp.post("/exams/<slug>/start")
+def start(slug: str) -> Response:
+    template = _template(slug)
     name = " ".join(request.form.get("name", "").split())
     if not name or len(name) > MAX_NAME:
-        learner = identity.learner_id()
-        return render(
-            "exam/index.html",
-            templates=list(templates().values()),
-            mine=store.of_learner(db(), learner) if learner else [],
-            name=name[:MAX_NAME],
-            error=_("Enter your name as it should appear on the result (up to 80 characters)."),
-            error_slug=slug,
-            percent=store.percent,
-        )
+        return _start_again(slug, name, _("Enter your name as it should appear on the result (up to 80 characters)."))
     refs = _draw(template)
     exam = store.start(db(), template, learner_id=identity.learner_id(create=True), name=name, refs=refs)
     db().commit()
@@ -178,6 +190,35 @@ def save(exam_id: str, number: int) -> Response:
         return redirect(url_for("exams.confirm", exam_id=exam.id), code=303)
     target = number + 1 if go == "next" else number
     return redirect(url_for("exams.question", exam_id=exam.id, number=target), code=303)
+
+
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the form again, filled in without it; nothing started or saved."""
+    try:
+        return _refused_form(exc)
+    except HTTPException as other:  # not this learner's exam, say: that is the answer
+        return handle_http(other)
+
+
+def _refused_form(exc: ControlInField) -> Response:
+    form = cleaned_form()
+    args = request.view_args or {}
+    if request.endpoint == "exams.start":
+        _template(args["slug"])
+        return _start_again(args["slug"], " ".join(form.get("name", "").split()), exc.message())
+    if request.endpoint == "exams.save":
+        exam = _exam(args["exam_id"])
+        if exam.finished_at is not None:
+            return redirect(url_for("exams.result", exam_id=exam.id, late=1), code=303)
+        context = _question_context(exam, args["number"])
+        read = check(context["entry"], typed_of(context["entry"], form))[0]
+        # The message goes next to the field; a field not on the page (only a forged form has one)
+        # puts it next to the first.
+        field = exc.field if exc.field in read.raw else next(iter(read.raw), exc.field)
+        answer = Answer(raw=read.raw, values={}, errors={field: exc.message()})
+        return _no_store(render("exam/question.html", answer=answer, **context))
+    return handle_http(exc)
 
 
 @bp.get("/exams/<exam_id>/submit")

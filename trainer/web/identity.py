@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
+from werkzeug.urls import iri_to_uri
 
 from trainer.store import db
 
@@ -118,13 +119,30 @@ def keep_alive() -> None:
         _last_long()
 
 
+MAX_NEXT = 2000
+
+
 def safe_next(default: str) -> str:
-    """The ``next`` address if it is a path on this site, else ``default``."""
+    """The ``next`` address if it is a path on this site, else ``default``.
+
+    Only a plain path: one slash first (browsers take ``//host`` and ``/\\host`` to another
+    site), no scheme or host, no backslash, and nothing a ``Location`` header cannot carry
+    (control characters, spaces: a line break there failed the response after the sign-in
+    was stored). Letters beyond ASCII are percent-encoded. It is read before anything is stored.
+    """
     target = request.values.get("next", "")
+    if (
+        not target.startswith("/")
+        or target.startswith("//")
+        or len(target) > MAX_NEXT
+        or "\\" in target
+        or any(c.isspace() or not c.isprintable() for c in target)
+    ):
+        return default
     parts = urlsplit(target)
-    if target.startswith("/") and not target.startswith("//") and not parts.scheme and not parts.netloc:
-        return target
-    return default
+    if parts.scheme or parts.netloc:
+        return default
+    return iri_to_uri(target)
 
 
 def login_required(view: Callable[..., Any]) -> Callable[..., Any]:

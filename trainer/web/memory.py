@@ -5,11 +5,23 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask
+from flask import Flask, Response, request
 
 from trainer import store
 
 from . import identity, limits
+
+
+# Pages about one person: their account, progress, exams and classes.
+PRIVATE = frozenset({"accounts", "progress", "exams", "classroom"})
+
+
+def no_store(response: Response) -> Response:
+    """A page about one person is kept by no cache: not a shared one (it would show it to the next
+    person) and not the browser's (Back after signing out, or after an exam moved on, would show it)."""
+    if request.blueprint in PRIVATE:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def init_app(app: Flask) -> None:
@@ -31,6 +43,7 @@ def init_app(app: Flask) -> None:
 
     for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp):
         app.register_blueprint(blueprint)
+    app.after_request(no_store)
     _compile_templates(app)
     limits.init_app(app)
 

@@ -65,6 +65,18 @@ def _locale() -> str:
     return current()
 
 
+# A seed or an index fits the store's integer columns (and stays far below JSON's 2^53 − 1):
+# a larger one in an address is no spot, not a row the database refuses later.
+MAX_SEED = 2**31 - 1
+
+
+def _number(text: str) -> int:
+    """A seed, index or level as written in a reference: ASCII digits, at most ``MAX_SEED``."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        raise ValueError(f"not a number from 0 to {MAX_SEED}: {text[:20]!r}")
+    return int(text)
+
+
 def _entry_bytes(entry: Entry | None) -> int:
     return ENTRY_BYTES if entry is not None else 64
 
@@ -85,7 +97,7 @@ def generated_parts(ref: str) -> tuple[str, int, int, int] | None:
         return None
     try:
         _, topic, level, seed, index = ref.split(":")
-        return topic, int(level), int(seed), int(index)
+        return topic, _number(level), _number(seed), _number(index)
     except ValueError:
         return None
 
