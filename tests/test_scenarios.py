@@ -133,8 +133,8 @@ def test_id_defaults_to_file_name_and_ids_are_unique(tmp_path):
         ("game: {type: no-limit, blinds: [1, 2]}\nstart: flop\nstacks: {SB: 100, BB: 100}\n", 2, "needs pot"),
         # missing game type
         ("game: {blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.type: missing"),
-        # float blinds
-        ("game: {type: no-limit, blinds: [0.5, 1]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.blinds: must be a list of 2 whole numbers > 0"),
+        # float blinds: refused while reading, with the key
+        ("game: {type: no-limit, blinds: [0.5, 1]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.blinds: 0.5 is not a whole number"),
         # check facing a bet
         ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB check]\n", 3, "SB cannot check: there is 1 to call (R-INVALIDDECL)"),
         # out of turn
