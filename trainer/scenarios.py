@@ -44,7 +44,7 @@ VERBS = tuple(kind.value for kind in ActionKind)
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 TOPIC_RE = re.compile(r"[a-z0-9-]+\Z")
 CARD_RE = re.compile(r"[2-9TJQKA][cdhs]\Z")
-AMOUNT_RE = re.compile(r"[0-9]+\Z")
+AMOUNT_RE = re.compile(r"[0-9]{1,30}\Z")  # 30 digits: MAX_DIGITS, the bound on numbers in YAML
 
 TOP_KEYS = (
     "id", "title", "explain", "topics", "level", "game", "start", "pot", "stacks",
@@ -215,7 +215,7 @@ _NOT_TEXT = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\uff
 _BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
 
-class _Loader(_BaseLoader):
+class _Resolving:
     """The safe loader, resolving plain scalars as the scenario format reads them.
 
     ``true``/``false`` are booleans and ``yes``/``no``/``on``/``off`` are text
@@ -223,6 +223,8 @@ class _Loader(_BaseLoader):
     decimal digits are whole numbers; anything else YAML 1.1 would read as a
     number is tagged so that it can be refused with a message.
     """
+
+    _composed = 0
 
     def resolve(self, kind, value, implicit):
         if kind is not yaml.ScalarNode:
@@ -245,6 +247,9 @@ class _Loader(_BaseLoader):
     _depth = 0
 
     def compose_node(self, parent, index):
+        self._composed += 1  # every node, aliases and tagged values too
+        if self._composed > MAX_VALUES:
+            raise _TooMany
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH + 1:
@@ -255,8 +260,48 @@ class _Loader(_BaseLoader):
             self._depth -= 1
 
 
+class _TooMany(Exception):
+    """More values than ``MAX_VALUES`` while composing; the line is found afterwards."""
+
+
+def _too_many() -> str:
+    return f"more than {MAX_VALUES:,} values (keys, texts, numbers, lists, mappings; an alias *name counts as all it repeats)"
+
+
+def _line_of_too_many(text: str) -> int | None:
+    """The line of the first value past ``MAX_VALUES``, from the events alone (no nodes are built)."""
+    loader = _BaseLoader(text)
+    seen = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, (yaml.NodeEvent)) and not isinstance(event, yaml.CollectionEndEvent):
+                seen += 1
+                if seen > MAX_VALUES:
+                    return event.start_mark.line + 1
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return None
+
+
 def _too_deep() -> str:
     return f"lists and mappings are nested more than {MAX_DEPTH} deep"
+
+
+class _Loader(_Resolving, _BaseLoader):
+    def resolve(self, kind, value, implicit):
+        # libyaml's composer asks here for every value without an explicit
+        # tag, so composing stops as soon as the document holds too many.
+        self._composed += 1
+        if self._composed > MAX_VALUES:
+            raise _TooMany
+        return super().resolve(kind, value, implicit)
+
+
+class _PythonLoader(_Resolving, yaml.SafeLoader):
+    """The same without libyaml, as PyYAML runs where it was built without it."""
 
 
 class _Map(dict):
@@ -289,7 +334,7 @@ def _decode(data: bytes, file: str) -> str:
 def _check_text(text: str, file: str) -> None:
     """Refuse what PyYAML would refuse without a line, and files too big to read."""
     if len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        raise ScenarioError(file, None, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes: a scenario is one spot")
+        raise ScenarioError(file, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes: a scenario is one spot")
     bad = _NOT_TEXT.search(text, 1 if text.startswith("\ufeff") else 0)
     if bad is None:
         return
@@ -316,6 +361,8 @@ def _read_yaml(text: str, file: str):
         if node is None:
             return None
         return _Reader(file).value(node, 1, "", node.start_mark.line + 1)
+    except _TooMany:
+        raise ScenarioError(file, _line_of_too_many(text), None, _too_many()) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -347,7 +394,7 @@ class _Reader:
     def value(self, node, depth: int, name: str, line: int):
         self.built += 1
         if self.built > MAX_VALUES:
-            raise self.fail(line, name, f"more than {MAX_VALUES:,} values once aliases (*name) are expanded")
+            raise self.fail(line, name, _too_many())
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node, name, line)
         if depth > MAX_DEPTH:
@@ -450,7 +497,7 @@ class _Checker:
                 raise ScenarioError(self.file, mapping.key_lines[key], name, f'unknown key "{name}"{hint}')
 
     def bad_action(self, line: int, text: str, message: str) -> ScenarioError:
-        return ScenarioError(self.file, line, "actions", f'"{text}": {message}')
+        return ScenarioError(self.file, line, "actions", f'"{_clip(text)}": {message}')
 
     def line_of(self, mapping: _Map, key: str) -> int:
         return mapping.key_lines.get(key, mapping.line)
@@ -927,13 +974,18 @@ def load_file(path: str | Path) -> Scenario:
     try:
         with path.open("rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise ScenarioError(str(path), None, None, "not a regular file")
+                raise ScenarioError(str(path), 1, None, "not a regular file: a scenario is a text file")
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(str(path), None, None, f"cannot read the file: {exc.strerror}") from None
+    return load_bytes(data, str(path))
+
+
+def load_bytes(data: bytes, file: str) -> Scenario:
+    """``load_text`` for a file's bytes: UTF-8 (a leading BOM is allowed), at most ``MAX_FILE_BYTES``."""
     if len(data) > MAX_FILE_BYTES:
-        raise ScenarioError(str(path), None, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes: a scenario is one spot")
-    return load_text(_decode(data, str(path)), str(path))
+        raise ScenarioError(file, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes: a scenario is one spot")
+    return load_text(_decode(data, file), file)
 
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
