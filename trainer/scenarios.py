@@ -360,7 +360,7 @@ def _read_yaml(text: str, file: str):
         node = loader.get_single_node()
         if node is None:
             return None
-        return _Reader(file).value(node, 1, "", node.start_mark.line + 1)
+        return _Reader(file).read(node)
     except _TooMany:
         raise ScenarioError(file, _line_of_too_many(text), None, _too_many()) from None
     except yaml.MarkedYAMLError as exc:
@@ -376,47 +376,69 @@ def _read_yaml(text: str, file: str):
 class _Reader:
     """Turns the node tree into plain values: mappings, lists, text, whole numbers, booleans and null.
 
-    Aliases are shared nodes, so a count of values built (not of nodes
-    parsed) bounds what ``*name`` can expand to, and a set of the lists and
-    mappings being built catches an alias inside its own anchor.
+    Aliases are shared nodes. ``size`` first counts, once per node, how many
+    values each list and mapping expands to, refusing the tree if it holds
+    more than ``MAX_VALUES``, nests deeper than ``MAX_DEPTH`` or has an alias
+    inside its own anchor; only then are values built.
     """
 
-    __slots__ = ("file", "built", "open")
+    __slots__ = ("file", "sizes", "open")
 
     def __init__(self, file: str):
         self.file = file
-        self.built = 0
+        self.sizes: dict[int, int] = {}
         self.open: set[int] = set()
 
     def fail(self, line: int, name: str, message: str) -> ScenarioError:
         return ScenarioError(self.file, line, name or None, f"{name}: {message}" if name else message)
 
-    def value(self, node, depth: int, name: str, line: int):
-        self.built += 1
-        if self.built > MAX_VALUES:
-            raise self.fail(line, name, _too_many())
+    def read(self, node):
+        line = node.start_mark.line + 1
+        self.size(node, 1, "", line)
+        return self.value(node, "", line)
+
+    def size(self, node, depth: int, name: str, line: int) -> int:
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node, name, line)
+            return 1
+        known = self.sizes.get(id(node))
+        if known is not None:
+            return known
         if depth > MAX_DEPTH:
             raise self.fail(line, name, _too_deep())
-        if node.tag not in (_MAP, _SEQ):
-            raise self.fail(line, name, f"not valid YAML for a scenario: the tag {_tag(node.tag)} is not allowed (lists and mappings are untagged)")
         if id(node) in self.open:
             raise self.fail(line, name, "an alias (*name) refers to the list or mapping it is part of")
         self.open.add(id(node))
-        try:
-            if isinstance(node, yaml.MappingNode):
-                return self.mapping(node, depth, name)
-            seq = _List()
-            seq.line = node.start_mark.line + 1
-            seq.item_lines = [item.start_mark.line + 1 for item in node.value]
-            for item, item_line in zip(node.value, seq.item_lines):
-                seq.append(self.value(item, depth + 1, name, item_line))
-            return seq
-        finally:
-            self.open.discard(id(node))
+        total = 1
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                key_line = key_node.start_mark.line + 1
+                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else "?"
+                total += self.size(key_node, depth + 1, name, key_line)
+                total += self.size(value_node, depth + 1, f"{name}.{key}" if name else str(key), key_line)
+        else:
+            for item in node.value:
+                total += self.size(item, depth + 1, name, item.start_mark.line + 1)
+        if total > MAX_VALUES:
+            raise self.fail(line, name, _too_many())
+        self.open.discard(id(node))
+        self.sizes[id(node)] = total
+        return total
 
-    def mapping(self, node, depth: int, name: str) -> _Map:
+    def value(self, node, name: str, line: int):
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, name, line)
+        if node.tag not in (_MAP, _SEQ):
+            raise self.fail(line, name, f"not valid YAML for a scenario: the tag {_tag(node.tag)} is not allowed (lists and mappings are untagged)")
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, name)
+        seq = _List()
+        seq.line = node.start_mark.line + 1
+        seq.item_lines = [item.start_mark.line + 1 for item in node.value]
+        for item, item_line in zip(node.value, seq.item_lines):
+            seq.append(self.value(item, name, item_line))
+        return seq
+
+    def mapping(self, node, name: str) -> _Map:
         out = _Map()
         out.line = node.start_mark.line + 1
         out.key_lines = {}
@@ -433,7 +455,7 @@ class _Reader:
                 raise ScenarioError(
                     self.file, line, str(key), f'duplicate key "{_clip(str(key))}" (first on line {out.key_lines[key]})'
                 )
-            out[key] = self.value(value_node, depth + 1, f"{name}.{key}" if name else str(key), line)
+            out[key] = self.value(value_node, f"{name}.{key}" if name else str(key), line)
             out.key_lines[key] = line
         return out
 
