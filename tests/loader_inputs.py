@@ -152,7 +152,7 @@ def one(rng: random.Random) -> bytes | str:
     kind = rng.random()
     base = rng.choice(seeds())
     if kind < 0.45:
-        return mutate_text(rng, base.decode("utf-8"))
+        return mutate_text(rng, base.decode("utf-8", "replace"))
     if kind < 0.65:
         return mutate_bytes(rng, base)
     if kind < 0.75:
@@ -161,15 +161,15 @@ def one(rng: random.Random) -> bytes | str:
         other = rng.choice(seeds())
         return base[: rng.randrange(len(base) + 1)] + other[rng.randrange(len(other) + 1) :]
     if kind < 0.9:
-        text = mutate_text(rng, base.decode("utf-8")) if rng.random() < 0.5 else base.decode("utf-8")
+        text = mutate_text(rng, base.decode("utf-8", "replace")) if rng.random() < 0.5 else base.decode("utf-8", "replace")
         encoding = rng.choice(ENCODINGS)
         try:
             return text.encode(encoding, "surrogatepass")
         except UnicodeEncodeError:
             return text.encode(encoding, "replace")
     if kind < 0.95:
-        return laughs(rng) + base.decode("utf-8")
-    return rng.choice(NASTY) + "\n" + base.decode("utf-8")
+        return laughs(rng) + base.decode("utf-8", "replace")
+    return rng.choice(NASTY) + "\n" + base.decode("utf-8", "replace")
 
 
 def load(data: bytes | str):

@@ -13,6 +13,7 @@ import difflib
 import multiprocessing
 import os
 import re
+import signal
 import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -994,7 +995,8 @@ def _replay(c: _Checker, game: Game, stacks, start: Street, pot: int, actions: l
 def load_file(path: str | Path) -> Scenario:
     path = Path(path)
     try:
-        with path.open("rb") as f:
+        # O_NONBLOCK: opening a named pipe must not wait for a writer.
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
                 raise ScenarioError(str(path), 1, None, "not a regular file: a scenario is a text file")
             data = f.read(MAX_FILE_BYTES + 1)
@@ -1022,13 +1024,45 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
+FILE_SECONDS = 10.0
+"""In a loading process, a file that takes longer than this is reported instead of waited for."""
+
+
+class _TookTooLong(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _TookTooLong
+
+
+_timed = False  # set in loading processes, whose main thread is the one that loads
+
+
+def _start_worker() -> None:
+    global _timed
+    signal.signal(signal.SIGALRM, _alarm)
+    _timed = True
+
+
 def _load_one(path: Path) -> Scenario | ScenarioError:
+    """One file's Scenario or ScenarioError: whatever goes wrong stays with that file."""
     if not path.exists():
         return ScenarioError(str(path), None, None, "no such file or directory")
     try:
-        return load_file(path)
+        if _timed:
+            signal.setitimer(signal.ITIMER_REAL, FILE_SECONDS)
+        try:
+            return load_file(path)
+        finally:
+            if _timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
     except ScenarioError as exc:
         return exc
+    except _TookTooLong:
+        return ScenarioError(str(path), 1, None, f"took longer than {FILE_SECONDS:g} s to load; nothing was read from it")
+    except Exception as exc:  # a bug in the loader or the engine: report it with the file, keep loading the rest
+        return ScenarioError(str(path), 1, None, f"the loader failed on this file ({type(exc).__name__}: {_clip(str(exc))}); please report it")
 
 
 # Below this many files a second process costs more than it saves.
@@ -1040,8 +1074,14 @@ def _load_all(files: list[Path], workers: int | None) -> list[Scenario | Scenari
         workers = min(os.cpu_count() or 1, 4) if len(files) >= PARALLEL_FROM else 1
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [_load_one(path) for path in files]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return pool.map(_load_one, files, chunksize=max(1, len(files) // (workers * 8)))
+    try:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker) as pool:
+            chunks = max(1, len(files) // (workers * 8))
+            # Each file is bounded by FILE_SECONDS; waiting longer than all of them means a worker was lost.
+            budget = FILE_SECONDS * (len(files) // workers + chunks) + 60
+            return pool.map_async(_load_one, files, chunksize=chunks).get(timeout=budget)
+    except Exception:  # the pool itself failed (a result that would not pickle, a worker lost): load here
+        return [_load_one(path) for path in files]
 
 
 def load_paths(paths: Iterable[str | Path], *, workers: int | None = 1) -> LoadResult:
