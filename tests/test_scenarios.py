@@ -397,3 +397,12 @@ def test_a_file_that_takes_too_long_in_a_loading_process_is_reported(tmp_path, m
     result = load_paths([tmp_path], workers=2)
     assert result.errors and all("took longer than" in str(e) for e in result.errors)
     assert len(result.errors) + len(result.scenarios) == 4
+
+
+def test_an_expected_pot_listing_a_mapping_as_eligible_is_a_disagreement_not_a_crash():
+    text = (
+        "game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB fold]\n"
+        "expect:\n  pots: [{amount: 3, eligible: [{BB: 1}, BB]}]\n"
+    )
+    [problem] = load(text).check_expect()
+    assert problem.line == 5 and "expect.pots" in str(problem)

@@ -1126,7 +1126,8 @@ def _compare(want, got, path: str, line: int | None = None):
 def _pot_key(pot) -> object:
     if isinstance(pot, Mapping) and isinstance(pot.get("eligible"), list):
         order = {p: i for i, p in enumerate(POSITIONS)}
-        return {**pot, "eligible": sorted(pot["eligible"], key=lambda p: order.get(p, 99))}
+        # a file may list anything there, lists and mappings too: those sort last
+        return {**pot, "eligible": sorted(pot["eligible"], key=lambda p: order.get(p, 99) if isinstance(p, str) else 99)}
     return pot
 
 
