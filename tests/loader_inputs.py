@@ -62,6 +62,15 @@ def laughs(rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+def alias_chain(rng: random.Random) -> str:
+    """Anchors each nesting the one before: shallow where written, deep once aliases are expanded."""
+    depth = rng.choice((8, 16, 30))
+    lines = [f"a0: &a0 {'[' * depth}x{']' * depth}"]
+    for i in range(1, rng.randint(2, 30)):
+        lines.append(f"a{i}: &a{i} {'[' * depth}*a{i - 1}{']' * depth}")
+    return "\n".join(lines) + "\n"
+
+
 def scalar(rng: random.Random) -> str:
     if rng.random() < 0.8:
         return rng.choice(NASTY)
@@ -100,7 +109,7 @@ def mutate_text(rng: random.Random, text: str) -> str:
             at = rng.randrange(len(line) + 1)
             lines[i] = line[:at] + rng.choice(("&a ", "*a", "!!str ", "!!int ", "[", "{", "'", '"', "\0", "\x07", "\ufeff", "\ud800", "\t", ": ", "- ", "#")) + line[at:]
         elif op == 6:
-            lines.insert(0, laughs(rng))
+            lines.insert(0, laughs(rng) if rng.random() < 0.7 else alias_chain(rng))
         elif op == 7 and lines:
             i = rng.randrange(len(lines))
             lines[i] = lines[i].split(":")[0] + ": " + deep(rng)

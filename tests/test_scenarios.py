@@ -365,6 +365,11 @@ def test_the_limits_hold_with_and_without_libyaml(monkeypatch, loader):
     )
     assert "more than 10,000 values" in str(error_of(laughs, "x.yaml"))
     assert "refers to the list or mapping it is part of" in str(error_of("id: &a [*a]\n", "x.yaml"))
+    # each alias repeats a tree 30 deep inside another 30 deep: nesting counts what aliases repeat
+    chain = "a0: &a0 " + "[" * 30 + "x" + "]" * 30 + "\n" + "".join(
+        f"a{i}: &a{i} " + "[" * 30 + f"*a{i - 1}" + "]" * 30 + "\n" for i in range(1, 25)
+    )
+    assert "nested more than 32 deep" in str(error_of(chain, "x.yaml"))
 
 
 def test_a_loader_bug_in_one_file_is_reported_and_the_others_load(tmp_path, monkeypatch):

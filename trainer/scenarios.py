@@ -276,7 +276,7 @@ def _line_of_too_many(text: str) -> int | None:
     try:
         while loader.check_event():
             event = loader.get_event()
-            if isinstance(event, (yaml.NodeEvent)) and not isinstance(event, yaml.CollectionEndEvent):
+            if isinstance(event, yaml.NodeEvent):
                 seen += 1
                 if seen > MAX_VALUES:
                     return event.start_mark.line + 1
@@ -387,7 +387,7 @@ class _Reader:
 
     def __init__(self, file: str):
         self.file = file
-        self.sizes: dict[int, int] = {}
+        self.sizes: dict[int, tuple[int, int]] = {}
         self.open: set[int] = set()
 
     def fail(self, line: int, name: str, message: str) -> ScenarioError:
@@ -398,32 +398,39 @@ class _Reader:
         self.size(node, 1, "", line)
         return self.value(node, "", line)
 
-    def size(self, node, depth: int, name: str, line: int) -> int:
+    def size(self, node, depth: int, name: str, line: int) -> tuple[int, int]:
+        """(values, height) of ``node`` once aliases are expanded: a scalar is (1, 0)."""
         if isinstance(node, yaml.ScalarNode):
-            return 1
+            return 1, 0
         known = self.sizes.get(id(node))
         if known is not None:
+            # an alias repeats the whole anchored tree here, however deep it already was
+            if depth + known[1] - 1 > MAX_DEPTH:
+                raise self.fail(line, name, _too_deep())
             return known
         if depth > MAX_DEPTH:
             raise self.fail(line, name, _too_deep())
         if id(node) in self.open:
             raise self.fail(line, name, "an alias (*name) refers to the list or mapping it is part of")
         self.open.add(id(node))
-        total = 1
+        total, height = 1, 0
         if isinstance(node, yaml.MappingNode):
+            children = []
             for key_node, value_node in node.value:
                 key_line = key_node.start_mark.line + 1
                 key = key_node.value if isinstance(key_node, yaml.ScalarNode) else "?"
-                total += self.size(key_node, depth + 1, name, key_line)
-                total += self.size(value_node, depth + 1, f"{name}.{key}" if name else str(key), key_line)
+                children.append(self.size(key_node, depth + 1, name, key_line))
+                children.append(self.size(value_node, depth + 1, f"{name}.{key}" if name else str(key), key_line))
         else:
-            for item in node.value:
-                total += self.size(item, depth + 1, name, item.start_mark.line + 1)
+            children = [self.size(item, depth + 1, name, item.start_mark.line + 1) for item in node.value]
+        for values, below in children:
+            total += values
+            height = max(height, below)
         if total > MAX_VALUES:
             raise self.fail(line, name, _too_many())
         self.open.discard(id(node))
-        self.sizes[id(node)] = total
-        return total
+        self.sizes[id(node)] = known = (total, height + 1)
+        return known
 
     def value(self, node, name: str, line: int):
         if isinstance(node, yaml.ScalarNode):
