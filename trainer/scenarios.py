@@ -414,18 +414,30 @@ class _Reader:
             raise self.fail(line, name, "an alias (*name) refers to the list or mapping it is part of")
         self.open.add(id(node))
         total, height = 1, 0
+        children = []  # scalars, most of the nodes, are counted here without a call
         if isinstance(node, yaml.MappingNode):
-            children = []
             for key_node, value_node in node.value:
                 key_line = key_node.start_mark.line + 1
-                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else "?"
-                children.append(self.size(key_node, depth + 1, name, key_line))
-                children.append(self.size(value_node, depth + 1, f"{name}.{key}" if name else str(key), key_line))
+                if isinstance(key_node, yaml.ScalarNode):
+                    total += 1
+                    key = key_node.value
+                else:
+                    children.append(self.size(key_node, depth + 1, name, key_line))
+                    key = "?"
+                if isinstance(value_node, yaml.ScalarNode):
+                    total += 1
+                else:
+                    children.append(self.size(value_node, depth + 1, f"{name}.{key}" if name else str(key), key_line))
         else:
-            children = [self.size(item, depth + 1, name, item.start_mark.line + 1) for item in node.value]
+            for item in node.value:
+                if isinstance(item, yaml.ScalarNode):
+                    total += 1
+                else:
+                    children.append(self.size(item, depth + 1, name, item.start_mark.line + 1))
         for values, below in children:
             total += values
-            height = max(height, below)
+            if below > height:
+                height = below
         if total > MAX_VALUES:
             raise self.fail(line, name, _too_many())
         self.open.discard(id(node))
