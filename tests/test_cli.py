@@ -108,3 +108,24 @@ def test_console_script_is_installed():
     trainer = Path(sys.executable).with_name("trainer")
     done = subprocess.run([str(trainer), "check", str(REPO / "scenarios")], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_check_reports_every_unreadable_file_with_its_line_in_one_process_and_in_several(tmp_path):
+    """Aliases, tags, huge numbers, binary and other encodings: each is a line of the report, never a traceback."""
+    bad = REPO / "fixtures" / "scenarios-bad"
+    files = sorted(bad.glob("*.yaml"))
+    trainer = Path(sys.executable).with_name("trainer")
+    # 18 copies pass PARALLEL_FROM (400 files), so the second run loads in worker processes
+    for copies, folder in ((1, tmp_path / "one"), (18, tmp_path / "many")):
+        for i in range(copies):
+            (folder / str(i)).mkdir(parents=True)
+            for f in files:
+                (folder / str(i) / f.name).write_bytes(f.read_bytes())
+        done = subprocess.run([str(trainer), "check", str(folder)], capture_output=True, text=True, timeout=600)
+        assert done.returncode == 1
+        assert "Traceback" not in done.stderr
+        assert f"{len(files) * copies} files, {len(files) * copies} failed to load" in done.stdout
+        for name in ("recursive-alias.yaml:2: id:", "billion-laughs.yaml:12: stacks.BTN:", "huge-integer.yaml:3: level:",
+                     "binary.yaml:1: not UTF-8", "nul-byte.yaml:2: not a text file", "utf16.yaml:1: the file is UTF-16"):
+            assert name in done.stderr
+        assert max(len(line) for line in done.stderr.splitlines()) < 700

@@ -135,8 +135,8 @@ def test_id_defaults_to_file_name_and_ids_are_unique(tmp_path):
         ("game: {type: no-limit, blinds: [1, 2]}\nstart: flop\nstacks: {SB: 100, BB: 100}\n", 2, "needs pot"),
         # missing game type
         ("game: {blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.type: missing"),
-        # float blinds
-        ("game: {type: no-limit, blinds: [0.5, 1]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.blinds: must be a list of 2 whole numbers > 0"),
+        # float blinds: refused while reading, with the key
+        ("game: {type: no-limit, blinds: [0.5, 1]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.blinds: 0.5 is not a whole number"),
         # check facing a bet
         ("game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB check]\n", 3, "SB cannot check: there is 1 to call (R-INVALIDDECL)"),
         # out of turn
@@ -310,3 +310,147 @@ def test_amounts_up_to_two_to_the_53_minus_one_load():
     """The chips at the table may add up to exactly 2^53 − 1."""
     sc = load(NL + "}\nstacks: {SB: 4503599627370495, BB: 4503599627370496}\n")
     assert sc.solve()["options"]["raise"] == {"min_to": 4, "max_to": 4503599627370495}
+# ---------------------------------------------------------------- reading limits (issue #9 point 2)
+
+
+def test_an_impossible_date_is_just_a_title():
+    sc = load(CONTRACT_EXAMPLE.replace("title:\n  en: BTN faces a short all-in on the turn\n  zh-Hant: 轉牌圈 BTN 面對不足額全下\n  zh-Hans: 转牌圈 BTN 面对不足额全下\n", "title: 2001-13-45\n"))
+    assert sc.title.text() == "2001-13-45"
+
+
+@pytest.mark.parametrize(
+    "value, fragment",
+    [
+        ("yes", 'got "yes"'),  # the format's booleans are true and false; yes/no/on/off are text
+        ("!!bool maybe", '"maybe" is not a boolean'),
+        ("2001-12-14", 'got "2001-12-14"'),
+        ("1.5", "1.5 is not a whole number"),
+        ("0x10", "0x10 is not a whole number written in decimal digits"),
+        ("1:30", "1:30 is not a whole number"),
+        (".inf", ".inf is not a whole number"),
+        ("!!int ²", '"²" is not a whole number'),
+        ("9" * 31, "a number of 31 digits is too large"),
+        ("!!binary AAAA", "the tag !!binary is not allowed"),
+        ("!custom x", "the tag !custom is not allowed"),
+        ("!!set {a: null}", "the tag !!set is not allowed"),
+    ],
+)
+def test_only_plain_scalars_are_read_and_each_other_one_names_its_line_and_key(value, fragment):
+    text = f"game:\n  type: fixed-limit\n  blinds: [1, 2]\n  rules:\n    limit_cap_heads_up: {value}\nstacks: {{SB: 100, BB: 100}}\n"
+    err = error_of(text, "scenarios/x.yaml")
+    assert "game.rules.limit_cap_heads_up" in str(err)
+    assert err.line == 5, str(err)
+    assert fragment in str(err), str(err)
+
+
+def test_true_and_false_still_read_as_booleans_and_digits_as_numbers():
+    sc = load(CONTRACT_EXAMPLE.replace("acted: false", "acted: False").replace("level: 2", "level: +2"))
+    assert sc.level == 2 and sc.check_expect() == []
+
+
+def test_aliases_within_the_budget_still_load():
+    """PyYAML's own dumper writes &id001 / *id001 for a list used twice: such files keep loading."""
+    text = CONTRACT_EXAMPLE.replace("topics: [short-all-in, reopening]", "topics: &t [short-all-in, reopening]")
+    text = text.replace("level: 2\n", "level: 2\nexplain:\n  en: &e Short.\n  zh-Hant: *e\n  zh-Hans: *e\n", 1)
+    text = text.replace("explain:\n  en: CO's all-in adds only 400, less than SB's 1000, so it is a short all-in.\n", "")
+    sc = load(text)
+    assert sc.topics == ("short-all-in", "reopening") and sc.explain.text("zh-Hans") == "Short."
+
+
+def test_messages_stay_short_whatever_the_file_echoes():
+    long_key = "k" * 100_000
+    for text in (
+        f"{long_key}: 1\n",
+        "game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB raise " + "1" * 50_000 + "]\n",
+        "game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: \"" + "x" * 50_000 + "\"}\n",
+        "id: " + "x" * 50_000 + "\n",
+    ):
+        err = error_of(text, "x.yaml")
+        assert len(str(err)) < 600, str(err)[:200]
+
+
+def test_a_file_over_a_mebibyte_is_refused_unread(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text(CONTRACT_EXAMPLE + "#" + "x" * (1 << 20) + "\n")
+    result = load_paths([tmp_path])
+    [err] = result.errors
+    assert err.line == 1 and "larger than 1,048,576 bytes" in str(err)
+
+
+def test_a_utf8_byte_order_mark_at_the_start_is_allowed(tmp_path):
+    (tmp_path / "bom.yaml").write_bytes(b"\xef\xbb\xbf" + CONTRACT_EXAMPLE.encode())
+    assert [s.id for s in load_paths([tmp_path]).scenarios] == ["turn-btn-faces-short-all-in"]
+
+
+def test_a_special_file_is_not_read(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    [err] = load_paths([fifo]).errors
+    assert "not a regular file" in str(err)
+
+
+@pytest.mark.parametrize("loader", ["libyaml", "pure Python"])
+def test_the_limits_hold_with_and_without_libyaml(monkeypatch, loader):
+    import trainer.scenarios as scenarios
+
+    if loader == "pure Python":
+        monkeypatch.setattr(scenarios, "_Loader", scenarios._PythonLoader)
+    for depth in (33, 200, 2000):  # past 1,000 libyaml says so itself
+        deep = "topics: " + "[" * depth + "]" * depth + "\n"
+        assert "nest" in str(error_of(deep, "x.yaml"))
+    assert "nested more than 32 deep" in str(error_of("topics: " + "[" * 200 + "]" * 200 + "\n", "x.yaml"))
+    many = "topics: [" + ", ".join(["a"] * 20_000) + "]\n"
+    assert "more than 10,000 values" in str(error_of(many, "x.yaml"))
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"b{i}: &b{i} [{', '.join([f'*{prev}'] * 10)}]\n" for i, prev in enumerate(["a", "b0", "b1", "b2", "b3", "b4", "b5", "b6"])
+    )
+    assert "more than 10,000 values" in str(error_of(laughs, "x.yaml"))
+    assert "refers to the list or mapping it is part of" in str(error_of("id: &a [*a]\n", "x.yaml"))
+    # each alias repeats a tree 30 deep inside another 30 deep: nesting counts what aliases repeat
+    chain = "a0: &a0 " + "[" * 30 + "x" + "]" * 30 + "\n" + "".join(
+        f"a{i}: &a{i} " + "[" * 30 + f"*a{i - 1}" + "]" * 30 + "\n" for i in range(1, 25)
+    )
+    assert "nested more than 32 deep" in str(error_of(chain, "x.yaml"))
+
+
+def test_a_loader_bug_in_one_file_is_reported_and_the_others_load(tmp_path, monkeypatch):
+    """The safety net of ``trainer check`` and ``trainer serve``, in one process and in loading processes."""
+    import trainer.scenarios as scenarios
+
+    (tmp_path / "good.yaml").write_text(CONTRACT_EXAMPLE)
+    (tmp_path / "bug.yaml").write_text(CONTRACT_EXAMPLE.replace("turn-btn-faces-short-all-in", "bug"))
+    real = scenarios.load_text
+
+    def buggy(text, file):
+        if file.endswith("bug.yaml"):
+            raise ZeroDivisionError("a bug")
+        return real(text, file)
+
+    monkeypatch.setattr(scenarios, "load_text", buggy)
+    for workers in (1, 2):
+        result = load_paths([tmp_path], workers=workers)
+        assert [s.id for s in result.scenarios] == ["turn-btn-faces-short-all-in"]
+        [err] = result.errors
+        assert err.file.endswith("bug.yaml") and "ZeroDivisionError" in str(err)
+
+
+def test_a_file_that_takes_too_long_in_a_loading_process_is_reported(tmp_path, monkeypatch):
+    import trainer.scenarios as scenarios
+
+    for i in range(4):
+        (tmp_path / f"s{i}.yaml").write_text(CONTRACT_EXAMPLE.replace("turn-btn-faces-short-all-in", f"s{i}"))
+    monkeypatch.setattr(scenarios, "FILE_SECONDS", 1e-6)
+    result = load_paths([tmp_path], workers=2)
+    assert result.errors and all("took longer than" in str(e) for e in result.errors)
+    assert len(result.errors) + len(result.scenarios) == 4
+
+
+def test_an_expected_pot_listing_a_mapping_as_eligible_is_a_disagreement_not_a_crash():
+    text = (
+        "game: {type: no-limit, blinds: [1, 2]}\nstacks: {SB: 100, BB: 100}\nactions: [SB fold]\n"
+        "expect:\n  pots: [{amount: 3, eligible: [{BB: 1}, BB]}]\n"
+    )
+    [problem] = load(text).check_expect()
+    assert problem.line == 5 and "expect.pots" in str(problem)

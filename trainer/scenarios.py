@@ -13,6 +13,8 @@ import difflib
 import multiprocessing
 import os
 import re
+import signal
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,31 +40,13 @@ from .engine import (
     Street,
 )
 
-try:
-    _BaseLoader = yaml.CSafeLoader
-except AttributeError:  # PyYAML built without libyaml
-    _BaseLoader = yaml.SafeLoader
-
-# Plain scalars that start with one of these can only ever resolve to a string
-# under YAML 1.1's implicit rules (bool/null/int/float/timestamp start otherwise).
-_PLAIN_TEXT_START = frozenset("abcdeghijklmpqrsuvwxzABCDEGHIJKLMPQRSUVWXZ_")
-
-
-class _Loader(_BaseLoader):
-    """The safe loader with a fast path for plain scalars that can only be text."""
-
-    def resolve(self, kind, value, implicit):
-        if kind is yaml.ScalarNode and implicit[0] and value and value[0] in _PLAIN_TEXT_START:
-            return "tag:yaml.org,2002:str"
-        return super().resolve(kind, value, implicit)
-
 LOCALES = ("en", "zh-Hant", "zh-Hans")
 QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "winners", "ruling", "split")
 VERBS = tuple(kind.value for kind in ActionKind)
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 TOPIC_RE = re.compile(r"[a-z0-9-]+\Z")
 CARD_RE = re.compile(r"[2-9TJQKA][cdhs]\Z")
-AMOUNT_RE = re.compile(r"[0-9]+\Z")
+AMOUNT_RE = re.compile(r"[0-9]{1,30}\Z")  # 30 digits: MAX_DIGITS, the bound on numbers in YAML
 # The largest whole number a JSON reader that uses doubles (a browser) keeps
 # exactly; `trainer solve --json` and the web app hand amounts to such readers.
 MAX_AMOUNT = 2**53 - 1
@@ -95,6 +79,8 @@ class ScenarioError(ValueError):
         self.file = file
         self.line = line
         self.key = key
+        if len(message) > MAX_MESSAGE:  # whatever the file holds, a message stays readable
+            message = message[: MAX_MESSAGE - 160] + " … " + message[-157:]
         self.message = message
         where = f"{file}:{line}" if line else file
         super().__init__(f"{where}: {message}")
@@ -198,6 +184,137 @@ class LoadResult:
 
 
 # ---------------------------------------------------------------- YAML reading
+#
+# Every file ends, in bounded time and memory, in a Scenario or a
+# ScenarioError naming the file and line: the text is measured and scanned
+# before PyYAML sees it, and the node tree is turned into values by
+# ``_Reader`` below, which bounds nesting, aliases, tags and digits.
+
+MAX_FILE_BYTES = 1 << 20
+"""A scenario file is a few hundred bytes; anything above 1 MiB is refused unread."""
+MAX_DEPTH = 32
+"""Lists and mappings inside one another; the format itself needs five."""
+MAX_VALUES = 10_000
+"""Values in the document once every alias (``*name``) is expanded."""
+MAX_DIGITS = 30
+"""Digits in one whole number (amounts have their own bounds in validation)."""
+MAX_SHOWN = 60
+"""Characters of a file's value echoed in a message."""
+MAX_MESSAGE = 500
+"""Characters of one message: the start and the end are kept."""
+
+try:
+    _BaseLoader = yaml.CSafeLoader
+except AttributeError:  # PyYAML built without libyaml
+    _BaseLoader = yaml.SafeLoader
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_FLOAT = "tag:yaml.org,2002:float"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_NUMBER = "tag:trainer,number"  # YAML 1.1 reads it as a number, but not as a plain decimal whole number
+
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
+_NUMERIC_START = frozenset("0123456789+-.")
+_YAML11 = yaml.resolver.Resolver.yaml_implicit_resolvers
+
+# What YAML allows in a stream (YAML 1.1, 5.1), a BOM only as the first character.
+_NOT_TEXT = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+class _Resolving:
+    """The safe loader, resolving plain scalars as the scenario format reads them.
+
+    ``true``/``false`` are booleans and ``yes``/``no``/``on``/``off`` are text
+    (the format's booleans are ``true`` and ``false``); dates are text;
+    decimal digits are whole numbers; anything else YAML 1.1 would read as a
+    number is tagged so that it can be refused with a message.
+    """
+
+    _composed = 0
+
+    def resolve(self, kind, value, implicit):
+        if kind is not yaml.ScalarNode:
+            return super().resolve(kind, value, implicit)
+        if not implicit[0]:
+            return _STR
+        if value in _BOOLS:
+            return _BOOL
+        if value in _NULLS:
+            return _NULL
+        if value[0] in _NUMERIC_START:
+            if _DECIMAL.fullmatch(value):
+                return _INT
+            for tag, regexp in _YAML11.get(value[0], ()):
+                if tag in (_INT, _FLOAT) and regexp.match(value):
+                    return _NUMBER
+        return _STR
+
+    # Only the pure-Python composer calls this; libyaml bounds its own nesting (1,000).
+    _depth = 0
+
+    def compose_node(self, parent, index):
+        self._composed += 1  # every node, aliases and tagged values too
+        if self._composed > MAX_VALUES:
+            raise _TooMany
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH + 1:
+                mark = self.peek_event().start_mark
+                raise yaml.composer.ComposerError(None, None, _too_deep(), mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+class _TooMany(Exception):
+    """More values than ``MAX_VALUES`` while composing; the line is found afterwards."""
+
+
+def _too_many() -> str:
+    return f"more than {MAX_VALUES:,} values (keys, texts, numbers, lists, mappings; an alias *name counts as all it repeats)"
+
+
+def _line_of_too_many(text: str) -> int | None:
+    """The line of the first value past ``MAX_VALUES``, from the events alone (no nodes are built)."""
+    loader = _BaseLoader(text)
+    seen = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.NodeEvent):
+                seen += 1
+                if seen > MAX_VALUES:
+                    return event.start_mark.line + 1
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return None
+
+
+def _too_deep() -> str:
+    return f"lists and mappings are nested more than {MAX_DEPTH} deep"
+
+
+class _Loader(_Resolving, _BaseLoader):
+    def resolve(self, kind, value, implicit):
+        # libyaml's composer asks here for every value without an explicit
+        # tag, so composing stops as soon as the document holds too many.
+        self._composed += 1
+        if self._composed > MAX_VALUES:
+            raise _TooMany
+        return super().resolve(kind, value, implicit)
+
+
+class _PythonLoader(_Resolving, yaml.SafeLoader):
+    """The same without libyaml, as PyYAML runs where it was built without it."""
 
 
 class _Map(dict):
@@ -212,65 +329,204 @@ class _List(list):
     item_lines: list
 
 
+def _decode(data: bytes, file: str) -> str:
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise ScenarioError(file, 1, None, f"the file is {name} text (it starts with a {name} byte order mark): save it as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        byte = data[exc.start]
+        raise ScenarioError(
+            file, line, None, f"not UTF-8 text: the byte 0x{byte:02x} at column {column} is not UTF-8 (save the file as UTF-8)"
+        ) from None
+
+
+def _check_text(text: str, file: str) -> None:
+    """Refuse what PyYAML would refuse without a line, and files too big to read."""
+    if len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise ScenarioError(file, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes: a scenario is one spot")
+    bad = _NOT_TEXT.search(text, 1 if text.startswith("\ufeff") else 0)
+    if bad is None:
+        return
+    at = bad.start()
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    char = bad.group()
+    if char == "\0":
+        what = "a NUL byte (binary data?)"
+    elif char == "\ufeff":
+        what = "a byte order mark (U+FEFF) after the start of the file"
+    elif "\ud800" <= char <= "\udfff":
+        what = f"a lone surrogate (U+{ord(char):04X})"
+    else:
+        what = f"the control character U+{ord(char):04X}"
+    raise ScenarioError(file, line, None, f"not a text file YAML can read: {what} at column {column}")
+
+
 def _read_yaml(text: str, file: str):
+    _check_text(text, file)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        return _build(node, loader, file)
+        return _Reader(file).read(node)
+    except _TooMany:
+        raise ScenarioError(file, _line_of_too_many(text), None, _too_many()) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
-        raise ScenarioError(file, line, None, f"not valid YAML: {exc.problem or exc}") from None
+        raise ScenarioError(file, line, None, f"not valid YAML: {exc.problem or exc.context or 'unreadable'}") from None
     except yaml.YAMLError as exc:
         raise ScenarioError(file, None, None, f"not valid YAML: {exc}") from None
     finally:
         loader.dispose()
 
 
-_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+class _Reader:
+    """Turns the node tree into plain values: mappings, lists, text, whole numbers, booleans and null.
 
+    Aliases are shared nodes. ``size`` first counts, once per node, how many
+    values each list and mapping expands to, refusing the tree if it holds
+    more than ``MAX_VALUES``, nests deeper than ``MAX_DEPTH`` or has an alias
+    inside its own anchor; only then are values built.
+    """
 
-def _build(node, loader, file: str):
-    if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_TAGS:
+    __slots__ = ("file", "sizes", "open")
+
+    def __init__(self, file: str):
+        self.file = file
+        self.sizes: dict[int, tuple[int, int]] = {}
+        self.open: set[int] = set()
+
+    def fail(self, line: int, name: str, message: str) -> ScenarioError:
+        return ScenarioError(self.file, line, name or None, f"{name}: {message}" if name else message)
+
+    def read(self, node):
         line = node.start_mark.line + 1
-        raise ScenarioError(file, line, None, f"not valid YAML for a scenario: the tag {node.tag} is not allowed")
-    if isinstance(node, yaml.MappingNode):
+        self.size(node, 1, "", line)
+        return self.value(node, "", line)
+
+    def size(self, node, depth: int, name: str, line: int) -> tuple[int, int]:
+        """(values, height) of ``node`` once aliases are expanded: a scalar is (1, 0)."""
+        if isinstance(node, yaml.ScalarNode):
+            return 1, 0
+        known = self.sizes.get(id(node))
+        if known is not None:
+            # an alias repeats the whole anchored tree here, however deep it already was
+            if depth + known[1] - 1 > MAX_DEPTH:
+                raise self.fail(line, name, _too_deep())
+            return known
+        if depth > MAX_DEPTH:
+            raise self.fail(line, name, _too_deep())
+        if id(node) in self.open:
+            raise self.fail(line, name, "an alias (*name) refers to the list or mapping it is part of")
+        self.open.add(id(node))
+        total, height = 1, 0
+        children = []  # scalars, most of the nodes, are counted here without a call
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                key_line = key_node.start_mark.line + 1
+                if isinstance(key_node, yaml.ScalarNode):
+                    total += 1
+                    key = key_node.value
+                else:
+                    children.append(self.size(key_node, depth + 1, name, key_line))
+                    key = "?"
+                if isinstance(value_node, yaml.ScalarNode):
+                    total += 1
+                else:
+                    children.append(self.size(value_node, depth + 1, f"{name}.{key}" if name else str(key), key_line))
+        else:
+            for item in node.value:
+                if isinstance(item, yaml.ScalarNode):
+                    total += 1
+                else:
+                    children.append(self.size(item, depth + 1, name, item.start_mark.line + 1))
+        for values, below in children:
+            total += values
+            if below > height:
+                height = below
+        if total > MAX_VALUES:
+            raise self.fail(line, name, _too_many())
+        self.open.discard(id(node))
+        self.sizes[id(node)] = known = (total, height + 1)
+        return known
+
+    def value(self, node, name: str, line: int):
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, name, line)
+        if node.tag not in (_MAP, _SEQ):
+            raise self.fail(line, name, f"not valid YAML for a scenario: the tag {_tag(node.tag)} is not allowed (lists and mappings are untagged)")
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, name)
+        seq = _List()
+        seq.line = node.start_mark.line + 1
+        seq.item_lines = [item.start_mark.line + 1 for item in node.value]
+        for item, item_line in zip(node.value, seq.item_lines):
+            seq.append(self.value(item, name, item_line))
+        return seq
+
+    def mapping(self, node, name: str) -> _Map:
         out = _Map()
         out.line = node.start_mark.line + 1
         out.key_lines = {}
         for key_node, value_node in node.value:
             line = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
-                raise ScenarioError(file, line, None, "a key must be a plain name, not a list or mapping")
-            key = loader.construct_object(key_node)
+                raise self.fail(line, name, "a key must be a plain name, not a list or mapping")
+            key = self.scalar(key_node, name, line)
             if key == "<<":
-                raise ScenarioError(file, line, "<<", "merge keys (<<) are not part of the scenario format")
+                raise ScenarioError(self.file, line, "<<", "merge keys (<<) are not part of the scenario format")
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                key = str(key_node.value)
+                key = key_node.value
             if key in out:
                 raise ScenarioError(
-                    file, line, str(key), f'duplicate key "{key}" (first on line {out.key_lines[key]})'
+                    self.file, line, str(key), f'duplicate key "{_clip(str(key))}" (first on line {out.key_lines[key]})'
                 )
-            out[key] = _build(value_node, loader, file)
+            out[key] = self.value(value_node, f"{name}.{key}" if name else str(key), line)
             out.key_lines[key] = line
         return out
-    if isinstance(node, yaml.SequenceNode):
-        seq = _List(_build(item, loader, file) for item in node.value)
-        seq.line = node.start_mark.line + 1
-        seq.item_lines = [item.start_mark.line + 1 for item in node.value]
-        return seq
-    tag = node.tag
-    if tag == _STR:
-        return node.value
-    if tag == _INT and node.value.isdigit():
-        return int(node.value)
-    return loader.construct_object(node)
+
+    def scalar(self, node, name: str, line: int):
+        tag, text = node.tag, node.value
+        if tag == _STR:
+            return text
+        if tag == _INT:
+            if not _DECIMAL.fullmatch(text):
+                raise self.fail(line, name, f"{_show(text)} is not a whole number: write decimal digits, e.g. 1400")
+            digits = text.lstrip("+-").replace("_", "")
+            if len(digits) > MAX_DIGITS:
+                raise self.fail(line, name, f"a number of {len(digits):,} digits is too large (at most {MAX_DIGITS} digits)")
+            return int(text[0] + digits if text[0] in "+-" else digits)
+        if tag == _BOOL:
+            if text not in _BOOLS:
+                raise self.fail(line, name, f"{_show(text)} is not a boolean: write true or false")
+            return _BOOLS[text]
+        if tag == _NULL:
+            if text not in _NULLS:
+                raise self.fail(line, name, f"{_show(text)} is not null: write null, ~ or nothing")
+            return None
+        if tag in (_FLOAT, _NUMBER):
+            raise self.fail(
+                line, name, f"{_clip(text)} is not a whole number written in decimal digits: "
+                'amounts are whole chips (quote it, e.g. "1.5", if it is text)'
+            )
+        raise self.fail(line, name, f"not valid YAML for a scenario: the tag {_tag(tag)} is not allowed (text, whole numbers, true and false only)")
 
 
-_STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
+def _tag(tag: str) -> str:
+    if tag.startswith("tag:yaml.org,2002:"):
+        return "!!" + tag[len("tag:yaml.org,2002:"):]
+    return _clip(tag)
+
+
+def _clip(text: str, limit: int = MAX_SHOWN) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 
 # ------------------------------------------------------------------ validation
@@ -295,7 +551,7 @@ class _Checker:
                 raise ScenarioError(self.file, mapping.key_lines[key], name, f'unknown key "{name}"{hint}')
 
     def bad_action(self, line: int, text: str, message: str) -> ScenarioError:
-        return ScenarioError(self.file, line, "actions", f'"{text}": {message}')
+        return ScenarioError(self.file, line, "actions", f'"{_clip(text)}": {message}')
 
     def line_of(self, mapping: _Map, key: str) -> int:
         return mapping.key_lines.get(key, mapping.line)
@@ -572,9 +828,12 @@ class _Checker:
         if kind in (ActionKind.BET, ActionKind.RAISE):
             if len(words) != 3:
                 raise self.bad_action(line, text, f'{verb} needs the total to {verb} to, e.g. "{pos} {verb} 1400"')
+            digits = words[2].isascii() and words[2].isdigit()
+            if digits and len(words[2].lstrip("0")) > len(str(MAX_AMOUNT)):  # checked before int(): no 5,000-digit parse
+                raise self.bad_action(line, text, f"the amount {TOO_LARGE}")
             if not AMOUNT_RE.match(words[2]) or not words[2].strip("0"):
-                raise self.bad_action(line, text, f'"{words[2]}" is not a whole number of chips greater than 0')
-            if len(words[2].lstrip("0")) > len(str(MAX_AMOUNT)) or int(words[2]) > MAX_AMOUNT:
+                raise self.bad_action(line, text, f'"{_clip(words[2])}" is not a whole number of chips greater than 0')
+            if int(words[2]) > MAX_AMOUNT:
                 raise self.bad_action(line, text, f"the amount {TOO_LARGE}")
             amount = int(words[2])
         elif len(words) == 3:
@@ -587,17 +846,39 @@ def _is_int(value) -> bool:
 
 
 def _show(value) -> str:
+    """A value as the file wrote it, at most ``MAX_SHOWN`` characters (however large the value)."""
+    size = 0
+    pieces = []
+    for piece in _pieces(value):
+        pieces.append(piece)
+        size += len(piece)
+        if size > MAX_SHOWN:
+            return "".join(pieces)[: MAX_SHOWN - 1] + "…"
+    return "".join(pieces)
+
+
+def _pieces(value):
     if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    return str(value)
+        yield "null"
+    elif isinstance(value, bool):
+        yield "true" if value else "false"
+    elif isinstance(value, str):
+        yield f'"{value[:MAX_SHOWN]}"'
+    elif isinstance(value, Mapping):
+        yield "{"
+        for i, (key, item) in enumerate(value.items()):
+            yield f"{', ' if i else ''}{str(key)[:MAX_SHOWN]}: "
+            yield from _pieces(item)
+        yield "}"
+    elif isinstance(value, list):
+        yield "["
+        for i, item in enumerate(value):
+            if i:
+                yield ", "
+            yield from _pieces(item)
+        yield "]"
+    else:
+        yield str(value)[:MAX_SHOWN]
 
 
 # ---------------------------------------------------------------- loading
@@ -835,12 +1116,21 @@ def _replay(c: _Checker, game: Game, stacks, start: Street, pot: int, actions: l
 def load_file(path: str | Path) -> Scenario:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError(str(path), None, None, "not UTF-8 text") from None
+        # O_NONBLOCK: opening a named pipe must not wait for a writer.
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise ScenarioError(str(path), 1, None, "not a regular file: a scenario is a text file")
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(str(path), None, None, f"cannot read the file: {exc.strerror}") from None
-    return load_text(text, str(path))
+    return load_bytes(data, str(path))
+
+
+def load_bytes(data: bytes, file: str) -> Scenario:
+    """``load_text`` for a file's bytes: UTF-8 (a leading BOM is allowed), at most ``MAX_FILE_BYTES``."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(file, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes: a scenario is one spot")
+    return load_text(_decode(data, file), file)
 
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -855,13 +1145,45 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
+FILE_SECONDS = 10.0
+"""In a loading process, a file that takes longer than this is reported instead of waited for."""
+
+
+class _TookTooLong(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _TookTooLong
+
+
+_timed = False  # set in loading processes, whose main thread is the one that loads
+
+
+def _start_worker() -> None:
+    global _timed
+    signal.signal(signal.SIGALRM, _alarm)
+    _timed = True
+
+
 def _load_one(path: Path) -> Scenario | ScenarioError:
+    """One file's Scenario or ScenarioError: whatever goes wrong stays with that file."""
     if not path.exists():
         return ScenarioError(str(path), None, None, "no such file or directory")
     try:
-        return load_file(path)
+        if _timed:
+            signal.setitimer(signal.ITIMER_REAL, FILE_SECONDS)
+        try:
+            return load_file(path)
+        finally:
+            if _timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
     except ScenarioError as exc:
         return exc
+    except _TookTooLong:
+        return ScenarioError(str(path), 1, None, f"took longer than {FILE_SECONDS:g} s to load; nothing was read from it")
+    except Exception as exc:  # a bug in the loader or the engine: report it with the file, keep loading the rest
+        return ScenarioError(str(path), 1, None, f"the loader failed on this file ({type(exc).__name__}: {_clip(str(exc))}); please report it")
 
 
 # Below this many files a second process costs more than it saves.
@@ -873,8 +1195,14 @@ def _load_all(files: list[Path], workers: int | None) -> list[Scenario | Scenari
         workers = min(os.cpu_count() or 1, 4) if len(files) >= PARALLEL_FROM else 1
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [_load_one(path) for path in files]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return pool.map(_load_one, files, chunksize=max(1, len(files) // (workers * 8)))
+    try:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker) as pool:
+            chunks = max(1, len(files) // (workers * 8))
+            # Each file is bounded by FILE_SECONDS; waiting longer than all of them means a worker was lost.
+            budget = FILE_SECONDS * (len(files) // workers + chunks) + 60
+            return pool.map_async(_load_one, files, chunksize=chunks).get(timeout=budget)
+    except Exception:  # the pool itself failed (a result that would not pickle, a worker lost): load here
+        return [_load_one(path) for path in files]
 
 
 def load_paths(paths: Iterable[str | Path], *, workers: int | None = 1) -> LoadResult:
@@ -931,7 +1259,8 @@ def _seat_sorted(players) -> object:
 def _pot_key(pot) -> object:
     if isinstance(pot, Mapping) and isinstance(pot.get("eligible"), list):
         order = {p: i for i, p in enumerate(POSITIONS)}
-        return {**pot, "eligible": sorted(pot["eligible"], key=lambda p: order.get(p, 99))}
+        # a file may list anything there, lists and mappings too: those sort last
+        return {**pot, "eligible": sorted(pot["eligible"], key=lambda p: order.get(p, 99) if isinstance(p, str) else 99)}
     return pot
 
 

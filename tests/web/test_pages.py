@@ -143,3 +143,22 @@ def test_healthz_is_plain_text(client):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.text == "ok\n"
+
+
+def test_problems_page_lists_files_the_yaml_reader_refuses_and_serves_the_rest(tmp_path):
+    """Alias bombs, tags, huge numbers, binary and other encodings: listed with their line, the server keeps going."""
+    bad = BROKEN.parent / "scenarios-bad"
+    folder = tmp_path / "library"
+    folder.mkdir()
+    for f in bad.glob("*.yaml"):
+        (folder / f.name).write_bytes(f.read_bytes())
+    (folder / "still-served.yaml").write_bytes((BROKEN / "good.yaml").read_bytes())
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SCENARIO_DIRS": [str(folder)]})
+    client = app.test_client()
+    response = client.get("/problems")
+    assert response.status_code == 200
+    for where in ("recursive-alias.yaml:2", "billion-laughs.yaml:12", "huge-integer.yaml:3", "timestamp-tag.yaml:3",
+                  "binary.yaml:1", "nul-byte.yaml:2", "utf16.yaml:1", "bom-inside.yaml:3"):
+        assert where in response.text
+    assert f"Scenario file problems: {len(list(bad.glob('*.yaml')))}" in client.get("/").text
+    assert client.get("/drill/still-served").status_code == 200
