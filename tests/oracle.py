@@ -780,13 +780,16 @@ def play_random(hands: int, seed: int, first: int = 0) -> Summary:
     return summary
 
 
-def play_random_decisions(decisions: int, seed: int) -> Summary:
-    """Play random hands until at least ``decisions`` decisions were compared."""
-    summary = Summary()
+def play_random_decisions(decisions: int, seed: int, play=None) -> Summary:
+    """Play random hands until at least ``decisions`` decisions were compared.
+
+    ``play`` is a ``play_random`` (this module's by default; the fixed-limit oracle passes its own)."""
+    play = play or play_random
+    summary = play(0, seed)  # an empty summary of the kind ``play`` makes
     start = time.perf_counter()
     number = 0
     while summary.decisions < decisions:
-        summary.add(play_random(1, seed, number))
+        summary.add(play(1, seed, number))
         number += 1
     summary.seconds = time.perf_counter() - start
     return summary

@@ -51,6 +51,7 @@ from tests.oracle import (
     _error,
     _random_stack,
     hand_rng,
+    play_random_decisions as _play_until,
     view_differences,
 )
 
@@ -400,14 +401,7 @@ def play_random(hands: int, seed: int, first: int = 0) -> LimitSummary:
 
 def play_random_decisions(decisions: int, seed: int) -> LimitSummary:
     """Play random hands until at least ``decisions`` decisions were compared."""
-    summary = LimitSummary()
-    start = time.perf_counter()
-    number = 0
-    while summary.decisions < decisions:
-        summary.add(play_random(1, seed, number))
-        number += 1
-    summary.seconds = time.perf_counter() - start
-    return summary
+    return _play_until(decisions, seed, play=play_random)
 
 
 # ---------------------------------------------------------------------------

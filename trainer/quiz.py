@@ -332,6 +332,11 @@ def build_quiz(scenario: Any, *, locale: str = DEFAULT) -> Quiz:
     )
 
 
+def _pot_rows(players: int, pots: int) -> int:
+    """As many rows as there could be pots (one fewer than the players), so the row count gives nothing away."""
+    return max(players - 1, pots, 1)
+
+
 def message_templates(locale: str) -> dict[str, str]:
     """The engine's templates for its message IDs in ``locale`` (English for any other)."""
     from trainer.engine import messages, messages_zh
@@ -524,8 +529,7 @@ class _Builder:
         _ = self.t.gettext
         pots = self.need(solution, "pots", "pots")
         returned = solution.get("returned") or {}
-        # As many rows as there could be pots, so the row count gives nothing away.
-        rows = max(len(positions) - 1, len(pots), 1)
+        rows = _pot_rows(len(positions), len(pots))
         seat_choices = tuple((p, p) for p in positions)
         groups = []
         for i in range(rows):
@@ -645,8 +649,7 @@ class _Builder:
                 ),
             )
         ]
-        # When the pots are asked too, as many rows as there could be pots, so the rows give nothing away.
-        rows = max(len(live) - 1, len(winners), 1) if pots_asked else len(winners)
+        rows = _pot_rows(len(live), len(winners)) if pots_asked else len(winners)
         for i in range(rows):
             name = self.pot_name(i)
             groups.append(

@@ -924,9 +924,8 @@ def load_text(text: str, file: str) -> Scenario:
         # the contract's default, [card], has no answer once betting is over: ask what there is
         ask = ("pots", "showdown") if "showdown" in solution else ("pots",)
     declaration = _ruling(c, hand, ask, solution)
-    read_winners = _read_hands(c, hand, ask, solution, board, hands)
-    if read_winners is not None:
-        winners, chip = (read_winners, c.integer(doc, "chip", "chip", 1, 1)) if "split" in ask else (None, 1)
+    if "winners" in ask:
+        winners, chip = _read_hands(c, hand, ask, solution, board, hands)
     else:
         winners, chip = _winners(c, hand, ask, solution)
     return Scenario(
@@ -991,9 +990,9 @@ def _ruling(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict) -> De
 
 
 def _read_hands(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, board, hands):
-    """ask: [winners] — the engine reads the cards: best five per live player, winners per pot."""
-    if "winners" not in ask:
-        return None
+    """ask: [winners] — the engine reads the cards: best five per live player, winners per pot.
+
+    Returns what ``_winners`` returns: the winners to split by (only when ``split`` is asked) and the chip."""
     line = c.line_of(c.doc, "ask")
     if "winners" in c.doc:
         raise c.fail(c.line_of(c.doc, "winners"), "winners",
@@ -1009,9 +1008,11 @@ def _read_hands(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, b
         raise c.fail(where, "hands", str(exc)) from None
     solution["best_hands"] = {pos: b.as_dict() for pos, b in reading.best_hands.items()}
     solution["winners"] = reading.winners
-    if "split" in ask:
-        solution["split"] = hand.split(reading.winners, c.integer(c.doc, "chip", "chip", 1, 1))[0]
-    return tuple(tuple(w) for w in reading.winners)
+    if "split" not in ask:
+        return None, 1
+    chip = c.integer(c.doc, "chip", "chip", 1, 1)
+    solution["split"] = hand.split(reading.winners, chip)[0]
+    return tuple(tuple(w) for w in reading.winners), chip
 
 
 def _winners(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict):
