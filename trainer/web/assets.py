@@ -42,11 +42,6 @@ class _StaticOnly:
             self._kept[key] = value
 
 
-def _cache_key(req: Request) -> str:
-    # only static files with their fingerprint are kept; "" (a page) is never stored
-    if req.endpoint == "static" and req.args.get("v"):
-        return f"{req.path}?v={req.args['v']}"
-    return ""
 
 
 class Fingerprints:
@@ -67,12 +62,20 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "deflate"])
     app.config.setdefault("COMPRESS_CACHE_BACKEND", _StaticOnly)
-    app.config.setdefault("COMPRESS_CACHE_KEY", _cache_key)
+    prints = Fingerprints(app.static_folder or "")
+
+    def cache_key(req: Request) -> str:
+        # only a static file asked for by its current fingerprint is kept, so no request input is;
+        # "" (a page, or any other address) is never stored
+        name = (req.view_args or {}).get("filename", "")
+        if req.endpoint == "static" and req.args.get("v") and req.args["v"] == prints.of(name):
+            return f"{req.path}?v={req.args['v']}"
+        return ""
+
+    app.config.setdefault("COMPRESS_CACHE_KEY", cache_key)
     # after_request hooks run last-registered first: compression must come after static_cache
     # has read the file, so it is registered first.
     Compress(app)
-
-    prints = Fingerprints(app.static_folder or "")
     app.extensions["trainer.fingerprints"] = prints
 
     @app.url_defaults
