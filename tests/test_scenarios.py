@@ -393,10 +393,10 @@ def test_a_special_file_is_not_read(tmp_path):
 
 @pytest.mark.parametrize("loader", ["libyaml", "pure Python"])
 def test_the_limits_hold_with_and_without_libyaml(monkeypatch, loader):
-    import trainer.scenarios as scenarios
+    from trainer.scenarios import read
 
     if loader == "pure Python":
-        monkeypatch.setattr(scenarios, "_Loader", scenarios._PythonLoader)
+        monkeypatch.setattr(read, "_Loader", read._PythonLoader)
     for depth in (33, 200, 2000):  # past 1,000 libyaml says so itself
         deep = "topics: " + "[" * depth + "]" * depth + "\n"
         assert "nest" in str(error_of(deep, "x.yaml"))
@@ -417,18 +417,18 @@ def test_the_limits_hold_with_and_without_libyaml(monkeypatch, loader):
 
 def test_a_loader_bug_in_one_file_is_reported_and_the_others_load(tmp_path, monkeypatch):
     """The safety net of ``trainer check`` and ``trainer serve``, in one process and in loading processes."""
-    import trainer.scenarios as scenarios
+    from trainer.scenarios import load
 
     (tmp_path / "good.yaml").write_text(CONTRACT_EXAMPLE)
     (tmp_path / "bug.yaml").write_text(CONTRACT_EXAMPLE.replace("turn-btn-faces-short-all-in", "bug"))
-    real = scenarios.load_text
+    real = load.load_text
 
     def buggy(text, file):
         if file.endswith("bug.yaml"):
             raise ZeroDivisionError("a bug")
         return real(text, file)
 
-    monkeypatch.setattr(scenarios, "load_text", buggy)
+    monkeypatch.setattr(load, "load_text", buggy)
     for workers in (1, 2):
         result = load_paths([tmp_path], workers=workers)
         assert [s.id for s in result.scenarios] == ["turn-btn-faces-short-all-in"]
@@ -437,11 +437,11 @@ def test_a_loader_bug_in_one_file_is_reported_and_the_others_load(tmp_path, monk
 
 
 def test_a_file_that_takes_too_long_in_a_loading_process_is_reported(tmp_path, monkeypatch):
-    import trainer.scenarios as scenarios
+    from trainer.scenarios import pool
 
     for i in range(4):
         (tmp_path / f"s{i}.yaml").write_text(CONTRACT_EXAMPLE.replace("turn-btn-faces-short-all-in", f"s{i}"))
-    monkeypatch.setattr(scenarios, "FILE_SECONDS", 1e-6)
+    monkeypatch.setattr(pool, "FILE_SECONDS", 1e-6)
     result = load_paths([tmp_path], workers=2)
     assert result.errors and all("took longer than" in str(e) for e in result.errors)
     assert len(result.errors) + len(result.scenarios) == 4

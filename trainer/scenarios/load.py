@@ -1,0 +1,32 @@
+"""One scenario from a file or its bytes (``validate.load_text`` reads its text)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from .errors import ScenarioError
+from .model import Scenario
+from .read import MAX_FILE_BYTES, _decode
+from .validate import load_text
+
+
+def load_file(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        # O_NONBLOCK: opening a named pipe must not wait for a writer.
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise ScenarioError(str(path), 1, None, "not a regular file: a scenario is a text file")
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(str(path), None, None, f"cannot read the file: {exc.strerror}") from None
+    return load_bytes(data, str(path))
+
+
+def load_bytes(data: bytes, file: str) -> Scenario:
+    """``load_text`` for a file's bytes: UTF-8 (a leading BOM is allowed), at most ``MAX_FILE_BYTES``."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(file, 1, None, f"the file is larger than {MAX_FILE_BYTES:,} bytes: a scenario is one spot")
+    return load_text(_decode(data, file), file)
