@@ -1,25 +1,17 @@
-"""Questions from a scenario, and grading a learner's answer against the engine.
+"""Questions from a scenario, with the engine's answers as the expected values.
 
 The answer key is the engine's ``solve()`` dict for the scenario and the
 explanation is the hand's ``derivation()``: nothing here knows a betting
-rule. This module only turns those values into form fields, reads what a
-learner typed (forgivingly: "1,400", "1 400", "１，４００") and compares.
-No Flask here: the web layer hands in anything with ``getlist(name)``.
-
-A quiz is built for one language (``build_quiz(..., locale="zh-Hant")``): its
-labels come from the message catalogs, the derivation from the engine's
-templates for that language, and amounts are formatted for it.
+rule. A quiz is built for one language: its labels come from the message
+catalogs, the derivation from the engine's templates for that language,
+and amounts are formatted for it.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from enum import StrEnum
-from functools import cached_property, reduce
-from typing import Any, Protocol
+from collections.abc import Iterable
+from functools import reduce
+from typing import Any
 
 from trainer.engine.messages import Message
 from trainer.engine.reading import CATEGORIES
@@ -27,255 +19,12 @@ from trainer.engine.rulings import parse_said
 from trainer.translations import DEFAULT, Text, pick
 from trainer.translations import text as translated
 
+from .model import Blank, Field, FieldKind, Group, Question, Quiz, QuizError, StepView, message_templates
+
 ACTIONS = ("fold", "check", "call", "bet", "raise")
 QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "winners", "ruling", "split")
 SUIT_SIGNS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RULINGS = ("check", "call", "bet", "raise", "fold", "call-or-fold", "free")
-
-# Longer than any chip count a table can hold; stops absurd input before int().
-_MAX_DIGITS = 12
-_PLAIN = re.compile(r"[0-9]+")
-_GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")
-_DIGITS_AND_COMMAS = re.compile(r"[0-9,]+")
-_DECIMAL = re.compile(r"[0-9,]*\.[0-9]*")
-_NEGATIVE = ("-", "\u2212", "\u2013")  # hyphen-minus (full-width folds to it), minus sign, en dash
-
-
-class FieldKind(StrEnum):
-    AMOUNT = "amount"  # a chip count typed in a text box
-    YESNO = "yesno"  # two radio buttons
-    CHOICE = "choice"  # one radio button out of several
-    CHOICES = "choices"  # any number of check boxes
-
-
-class Blank(StrEnum):
-    """What an empty amount box means."""
-
-    REQUIRED = "required"  # nothing: the learner must type a number
-    NONE = "none"  # "there is no such amount" (no call, no bet or raise, no such pot)
-    ZERO = "zero"  # 0
-
-
-class Form(Protocol):
-    def getlist(self, key: str) -> list[str]: ...
-
-
-class QuizError(ValueError):
-    """The scenario asks something its solved spot cannot answer."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Field:
-    name: str  # the form field name; unique within a quiz
-    label: str
-    kind: FieldKind
-    expected: Any  # int | None for amounts, bool, str, or frozenset[str]
-    blank: Blank = Blank.REQUIRED
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
-    hint: str = ""
-    limit: int | None = None  # no sensible amount for this field is larger
-    locale: str = DEFAULT  # the language of the labels, and of values shown and messages
-
-    def show(self, value: Any) -> str:
-        """A value of this field as a learner reads it."""
-        t = translated(self.locale)
-        if self.kind is FieldKind.AMOUNT:
-            if value is None:
-                return t.gettext("none")
-            return t.number(value)
-        labels = dict(self.choices)
-        if self.kind is FieldKind.YESNO:
-            return labels["yes" if value else "no"]
-        if self.kind is FieldKind.CHOICE:
-            return labels.get(value, str(value))
-        picked = [label for key, label in self.choices if key in value]
-        return message_templates(self.locale)["list.sep"].join(picked) if picked else t.gettext("none")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Group:
-    legend: str
-    fields: tuple[Field, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Question:
-    kind: str
-    title: str
-    prompt: str
-    groups: tuple[Group, ...]
-
-    @property
-    def fields(self) -> tuple[Field, ...]:
-        return tuple(f for g in self.groups for f in g.fields)
-
-
-@dataclass(frozen=True, kw_only=True)
-class StepView:
-    topic: str
-    text: str
-    rule: str | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Quiz:
-    scenario_id: str
-    to_act: str | None
-    questions: tuple[Question, ...]
-    steps: tuple[StepView, ...]
-    explain: str | None
-    solution: dict
-
-    def fields(self) -> Iterator[Field]:
-        for question in self.questions:
-            yield from question.fields
-
-
-@dataclass(frozen=True, kw_only=True)
-class Answer:
-    raw: dict[str, tuple[str, ...]]  # what was sent, to fill the form in again
-    values: dict[str, Any]  # parsed values of the fields without errors
-    errors: dict[str, str]  # field name -> message shown next to the field
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-
-@dataclass(frozen=True, kw_only=True)
-class Mark:
-    field: Field
-    right: bool
-    given: str
-    correct: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class Feedback:
-    marks: tuple[Mark, ...]
-    steps: tuple[StepView, ...]
-    explain: str | None
-
-    @property
-    def right(self) -> int:
-        return sum(m.right for m in self.marks)
-
-    @property
-    def total(self) -> int:
-        return len(self.marks)
-
-    @property
-    def all_right(self) -> bool:
-        return self.right == self.total
-
-    def mark(self, name: str) -> Mark | None:
-        return self._by_name.get(name)
-
-    @cached_property
-    def _by_name(self) -> dict[str, Mark]:
-        return {m.field.name: m for m in self.marks}
-
-
-# ---------------------------------------------------------------- input
-
-
-class InputError(ValueError):
-    """A learner's entry that cannot be read; ``str()`` is the message to show."""
-
-
-def parse_amount(text: str, *, limit: int | None = None, locale: str = DEFAULT) -> int | None:
-    """Read a chip count the way people type it; ``None`` for an empty box.
-
-    Full-width digits and commas from Chinese input methods fold to ASCII
-    (NFKC); spaces anywhere and commas between groups of three digits are
-    ignored. Messages are in ``locale``.
-    """
-    t = translated(locale)
-    s = "".join(unicodedata.normalize("NFKC", text).split())
-    if not s:
-        return None
-    if s.startswith(_NEGATIVE):
-        raise InputError(t.gettext("Amounts can't be negative."))
-    if _DECIMAL.fullmatch(s):
-        raise InputError(t.gettext("Chips are whole numbers: leave out decimals."))
-    if _PLAIN.fullmatch(s) or _GROUPED.fullmatch(s):
-        digits = s.replace(",", "").lstrip("0") or "0"
-    elif _DIGITS_AND_COMMAS.fullmatch(s):
-        raise InputError(t.gettext("Put commas only between groups of three digits, like 1,400."))
-    else:
-        raise InputError(t.gettext("Enter a whole number of chips, like 1400 or 1,400."))
-    if len(digits) > _MAX_DIGITS or (limit is not None and int(digits) > limit):
-        if limit is None:
-            raise InputError(t.gettext("That number is far too large."))
-        raise InputError(
-            t.gettext(
-                "That is more than there is at this table: nothing here can be above %(limit)s.",
-                limit=t.number(limit),
-            )
-        )
-    return int(digits)
-
-
-def read_answer(quiz: Quiz, form: Form) -> Answer:
-    raw: dict[str, tuple[str, ...]] = {}
-    values: dict[str, Any] = {}
-    errors: dict[str, str] = {}
-    for field in quiz.fields():
-        sent = tuple(str(v) for v in form.getlist(field.name))
-        raw[field.name] = sent
-        try:
-            values[field.name] = _read_field(field, sent)
-        except InputError as exc:
-            errors[field.name] = str(exc)
-    return Answer(raw=raw, values=values, errors=errors)
-
-
-def _read_field(field: Field, sent: tuple[str, ...]) -> Any:
-    t = translated(field.locale)
-    first = sent[0] if sent else ""
-    if field.kind is FieldKind.AMOUNT:
-        value = parse_amount(first, limit=field.limit, locale=field.locale)
-        if value is None:
-            if field.blank is Blank.REQUIRED:
-                raise InputError(t.gettext("Enter an amount (0 if there is none)."))
-            if field.blank is Blank.ZERO:
-                return 0
-        return value
-    if field.kind is FieldKind.YESNO:
-        if first not in ("yes", "no"):
-            raise InputError(t.gettext("Choose yes or no."))
-        return first == "yes"
-    keys = {key for key, _ in field.choices}
-    if field.kind is FieldKind.CHOICE:
-        if first not in keys:
-            raise InputError(t.gettext("Choose one of the answers."))
-        return first
-    if not set(sent) <= keys:
-        raise InputError(t.gettext("Tick only the boxes shown."))
-    return frozenset(sent)
-
-
-# -------------------------------------------------------------- grading
-
-
-def grade(quiz: Quiz, answer: Answer) -> Feedback:
-    if not answer.ok:
-        raise ValueError("an answer with input errors cannot be graded")
-    marks = []
-    for field in quiz.fields():
-        given = answer.values[field.name]
-        marks.append(
-            Mark(
-                field=field,
-                right=given == field.expected,
-                given=field.show(given),
-                correct=field.show(field.expected),
-            )
-        )
-    return Feedback(marks=tuple(marks), steps=quiz.steps, explain=quiz.explain)
-
-
-# ------------------------------------------------------------- building
 
 
 def build_quiz(scenario: Any, *, locale: str = DEFAULT) -> Quiz:
@@ -335,13 +84,6 @@ def build_quiz(scenario: Any, *, locale: str = DEFAULT) -> Quiz:
 def _pot_rows(players: int, pots: int) -> int:
     """As many rows as there could be pots (one fewer than the players), so the row count gives nothing away."""
     return max(players - 1, pots, 1)
-
-
-def message_templates(locale: str) -> dict[str, str]:
-    """The engine's templates for its message IDs in ``locale`` (English for any other)."""
-    from trainer.engine import messages, messages_zh
-
-    return {"zh-Hant": messages_zh.ZH_HANT, "zh-Hans": messages_zh.ZH_HANS}.get(locale, messages.EN)
 
 
 class _Builder:
