@@ -55,12 +55,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # Loaded once, one library per language: requests only read them.
     app.extensions[EXTENSION] = load_libraries([str(d) for d in app.config["SCENARIO_DIRS"]])
 
-    from . import drill, errors, memory, pages
+    from . import drill, errors, pages, persistence
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(drill.bp)
     errors.init_app(app)
-    memory.init_app(app)
+    persistence.init_app(app)
 
     @app.context_processor
     def problem_count() -> dict[str, int]:

@@ -1,4 +1,4 @@
-"""The app's memory in the web app: the store, rate limits, and the pages built on them
+"""What the web app keeps: the store, rate limits, and the pages built on them
 (accounts, progress, exams, classroom drills). ``create_app`` calls ``init_app``."""
 
 from __future__ import annotations
