@@ -46,7 +46,7 @@ def test_a_random_draw_shares_questions_out_by_weight_and_repeats_from_its_seed(
 
 
 def test_the_shipped_templates_can_all_be_built(app):
-    from trainer.web.questions import resolve
+    from trainer.web.spot_refs import resolve
 
     with app.test_request_context():
         for template in exams.TEMPLATES:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from trainer.store.exams import ExamTemplate
-from trainer.web import create_app, questions
+from trainer.web import create_app, spot_refs
 
 from .conftest import SCENARIOS, token_from
 from tests.answers import BTN, HTMX, OPENED
@@ -30,7 +30,7 @@ NAMES = re.compile(r'<input[^>]* name="([^"]+)"')
 
 def _own_fields(app, ref: str) -> set[str]:
     with app.test_request_context("/"):
-        return {f.name for f in questions.resolve(ref).quiz.fields()}
+        return {f.name for f in spot_refs.resolve(ref).quiz.fields()}
 
 
 def _shown_fields(html: str) -> set[str]:
@@ -79,13 +79,13 @@ def test_two_drill_spots_shown_alternately_after_eviction_each_show_their_own_fi
     client = app.test_client()
     for _ in range(20):
         for ref in (CARD_SPOT, POTS_SPOT):
-            questions._generated.cache_clear()  # the spot leaves the table of generated spots
+            spot_refs._generated.cache_clear()  # the spot leaves the table of generated spots
             page = client.get(f"/drill/{ref}")
             assert page.status_code == 200
             assert _shown_fields(page.text) == own[ref], ref
             token = token_from(page.text)
             opened = OPENED.search(page.text).group(1)
-            questions._generated.cache_clear()
+            spot_refs._generated.cache_clear()
             graded = client.post(f"/drill/{ref}", data={"csrf_token": token, "opened": opened}, headers=HTMX)
             assert _shown_fields(graded.text) == own[ref], ref
 
@@ -120,7 +120,7 @@ def test_two_exam_questions_shown_alternately_after_eviction_each_show_their_own
     wrong = []
     for _ in range(30):
         for ref, url in urls.items():
-            questions._generated.cache_clear()
+            spot_refs._generated.cache_clear()
             page = client.get(url)
             assert page.status_code == 200
             if _shown_fields(page.text) != own[ref]:
@@ -163,9 +163,9 @@ for i in range(count):
         figures["warm_mb"] = rss_mb()
 figures["end_mb"] = rss_mb()
 print(json.dumps(figures))
-from trainer.web import questions
+from trainer.web import spot_refs
 tables = {name: [t.bytes, t.budget, len(t), t.entries] for name, t in app.extensions["trainer.cache"].tables().items()}
-spots = questions._generated.cache
+spots = spot_refs._generated.cache
 tables["generated spots"] = [spots.currsize, spots.maxsize, len(spots), spots.entries]
 print(json.dumps(tables))
 """

@@ -10,7 +10,7 @@ learners type the same few things — so those pieces are kept too.
 Three rules keep this safe:
 
 - **Keyed by value.** A key names everything its markup depends on: the
-  language, the spot's reference (``questions.canonical``), the field's name,
+  language, the spot's reference (``spot_refs.canonical``), the field's name,
   what was typed. Never ``id()`` of an object: generated spots are rebuilt
   after they leave their own table, and a dead object's address is reused by
   the next one.

@@ -36,7 +36,7 @@ from .csrf import CSRFError
 from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
 from .library import Entry
-from .questions import check, resolve, shown_of, typed_of
+from .spot_refs import check, resolve, shown_of, typed_of
 from .render import render, wants_fragment
 
 bp = Blueprint("classroom", __name__)

@@ -13,7 +13,7 @@ from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, grade, read_answer
 
-from . import i18n, library, questions
+from . import i18n, library, spot_refs
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
@@ -31,7 +31,7 @@ MAX_RETRY_SECONDS = 30  # between the page's attempts to send an answer that is 
 def _lookup(scenario_id: str) -> Entry | None:
     """A library spot by id, or a generated one by its reference ``gen:topic:level:seed:index``."""
     if scenario_id.startswith("gen:"):
-        return questions.resolve(scenario_id)
+        return spot_refs.resolve(scenario_id)
     return library().get(scenario_id)
 
 
@@ -98,7 +98,7 @@ def _show(
 
 def _ref() -> str:
     """This spot's reference, written the one canonical way."""
-    return questions.canonical((request.view_args or {}).get("scenario_id", ""))
+    return spot_refs.canonical((request.view_args or {}).get("scenario_id", ""))
 
 
 def _pieces(
@@ -125,7 +125,7 @@ def _pieces(
 
 def _urls(lib, entry: Entry, topic, ref: str) -> dict[str, str]:
     slug = topic.slug if topic is not None else None
-    parts = questions.generated_parts(ref)
+    parts = spot_refs.generated_parts(ref)
     if parts is not None:  # endless practice: the next spot is the next index of the same seed
         name, level, seed, index = parts
         following = f"gen:{name}:{level}:{seed}:{index + 1}"
@@ -190,7 +190,7 @@ def grade_answer(scenario_id: str) -> Response:
         answer = read_answer(entry.quiz, form)
         return answer, grade(entry.quiz, answer) if answer.ok else None
 
-    spot_typed = (questions.canonical(scenario_id), typed)
+    spot_typed = (spot_refs.canonical(scenario_id), typed)
     answer, feedback = cache().grade(spot_typed, read_and_grade, len(typed)) if short else read_and_grade()
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))

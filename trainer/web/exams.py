@@ -21,7 +21,7 @@ from . import identity, limits
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
 from .library import topic_name
-from .questions import check, generated_parts, resolve, typed_of
+from .spot_refs import check, generated_parts, resolve, typed_of
 from .render import render
 
 bp = Blueprint("exams", __name__)

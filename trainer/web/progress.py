@@ -19,7 +19,7 @@ from trainer.store.models import now
 from . import identity, library
 from .chart import accuracy_chart
 from .library import Entry, topic_name
-from .questions import marks_of, rules_of
+from .spot_refs import marks_of, rules_of
 from .render import render
 
 log = logging.getLogger(__name__)
