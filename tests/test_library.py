@@ -1,6 +1,6 @@
 """The scenario library (scenarios/<topic>/<id>.yaml): enough spots for every topic and rule.
 
-Coverage of a rule is measured by the engine (``trainer.coverage.rule_ids``),
+Coverage of a rule is measured by the engine (``trainer.rule_coverage.rule_ids``),
 not by the tags a file carries: a scenario counts for a rule only when the
 engine's derivation of its questions cites that rule.
 """
@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from trainer.cli import main
-from trainer.coverage import rule_ids
+from trainer.rule_coverage import rule_ids
 from trainer.engine.rules import RULES
 from trainer.scenarios import LOCALES, QUESTION_KINDS, load_paths
 from trainer.topics import TOPICS

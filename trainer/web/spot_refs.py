@@ -16,7 +16,7 @@ import yaml
 from cachetools import cached
 from flask import current_app
 
-from trainer.coverage import rule_ids
+from trainer.rule_coverage import rule_ids
 from trainer.generate import GenerateError, generate
 from trainer.quiz import Answer, Feedback, QuizError, grade, read_answer
 from trainer.scenarios import ScenarioError, load_text
