@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from .exams import CODE_ALPHABET
 from .learners import new_id
 from .models import ClassAnswer, ClassSession, ClassStudent, now
-from .text import N_, UserError
+from .user_errors import N_, UserError
 
 CODE_LENGTH = 8
 MAX_QUESTIONS = 50

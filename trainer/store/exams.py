@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from .learners import ensure_learner, new_id
 from .models import ExamAnswer, ExamAttempt, now
-from .text import N_
+from .user_errors import N_
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 10

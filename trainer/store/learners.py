@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .models import Account, Attempt, ExamAttempt, Learner, ReviewCard
-from .text import N_, UserError
+from .user_errors import N_, UserError
 
 MIN_PASSWORD = 8
 # Checked against when the email is unknown, so a wrong email takes as long as a wrong password.

@@ -29,7 +29,7 @@ from trainer.quiz import Answer
 from trainer.store import classroom as store
 from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
-from trainer.store.text import N_
+from trainer.store.user_errors import N_
 
 from . import identity, library, limits, public
 from .csrf import CSRFError

@@ -9,7 +9,7 @@ from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
-from trainer.store.text import UserError
+from trainer.store.user_errors import UserError
 
 from .render import render, wants_fragment
 
@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 def said(exc: UserError) -> str:
-    """What the store refused, in the request's language (trainer/store/text.py)."""
+    """What the store refused, in the request's language (trainer/store/user_errors.py)."""
     return _(exc.message, **exc.params)
 
 
