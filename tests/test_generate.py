@@ -1,11 +1,14 @@
 """`trainer generate`: spots that load, are about their topic, and repeat from the seed."""
 
+import dataclasses
+
 import yaml
 from click.testing import CliRunner
 
 from trainer.cli import main
 from trainer.generate import RECIPES, _Ids, generate, topics
-from trainer.scenarios import load_paths, load_text
+from trainer.quiz import build_quiz
+from trainer.scenarios import load_document, load_paths, load_text
 from trainer.topics import TOPICS
 
 PER_TOPIC = 10000 // len(RECIPES) + 1
@@ -56,3 +59,30 @@ def test_cli_rejects_unknown_topic_with_the_list():
     result = CliRunner().invoke(main, ["generate", "--topic", "side-pot"])
     assert result.exit_code == 2
     assert 'unknown topic "side-pot"; topics are action-order' in result.output
+
+
+def _without_lines(scenario):
+    """A scenario as a spot: where each key and action sat in a file is not part of it."""
+    actions = tuple(dataclasses.replace(a, line=None) for a in scenario.actions)
+    return dataclasses.replace(scenario, lines={}, actions=actions)
+
+
+def test_a_generated_spot_is_the_same_scenario_built_directly_as_through_a_yaml_file():
+    """The drill builds generated spots with ``load_document``; they must be what the file would load as."""
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    checked = 0
+    for topic in topics():
+        for level in range(1, 6):
+            for seed in (0, 1, 7, 123, 2**31 - 1):
+                for spot in generate(topic, level=level, seed=seed, count=6):
+                    file = f"{spot.id}.yaml"
+                    text = yaml.dump(spot.document, Dumper=dumper, sort_keys=False, allow_unicode=True)
+                    through_yaml = load_text(text, file)
+                    built = load_document(spot.document, file)
+                    assert _without_lines(built) == _without_lines(through_yaml), spot.id
+                    assert built.check_expect() == []
+                    if checked % 25 == 0:  # the questions and answers the learner sees, in each language
+                        for locale in ("en", "zh-Hant"):
+                            assert build_quiz(built, locale=locale) == build_quiz(through_yaml, locale=locale), spot.id
+                    checked += 1
+    assert checked >= 3000

@@ -4,9 +4,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 from trainer.engine import GameType, Street
-from trainer.scenarios import ScenarioError, load_paths, load_text
+from trainer.scenarios import ScenarioError, load_document, load_paths, load_text
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -454,3 +455,52 @@ def test_an_expected_pot_listing_a_mapping_as_eligible_is_a_disagreement_not_a_c
     )
     [problem] = load(text).check_expect()
     assert problem.line == 5 and "expect.pots" in str(problem)
+
+
+def _document_error(document) -> ScenarioError:
+    with pytest.raises(ScenarioError) as err:
+        load_document(document, "gen-x.yaml")
+    return err.value
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"pot": 1.5},
+        {"stacks": {"SB": 10**40, "BB": 100}},
+        {"stacks": {"SB": 2**53, "BB": 100}},
+        {"expct": {}},
+        {"actions": ["SB raise lots"]},
+        {"actions": {"flop": ["SB check"]}},
+        {"topics": [[[[]]]] * 2},
+        {"<<": {"id": "x"}},
+        {"ask": ["pots"], "expect": {"pots": [{"amount": 3, "eligible": ["BB"]}, 7]}},
+    ],
+)
+def test_a_document_gets_the_message_its_file_would_get_without_a_line(change):
+    document = {"game": {"type": "no-limit", "blinds": [1, 2]}, "stacks": {"SB": 100, "BB": 100}, **change}
+    from_file = error_of(yaml.safe_dump(document, sort_keys=False))
+    from_document = _document_error(document)
+    assert (from_document.key, from_document.message) == (from_file.key, from_file.message)
+    assert from_document.line is None and str(from_document) == f"gen-x.yaml: {from_file.message}"
+
+
+def test_a_document_holding_what_no_file_can_is_refused_with_a_message():
+    base = {"game": {"type": "no-limit", "blinds": [1, 2]}, "stacks": {"SB": 100, "BB": 100}}
+    assert "a set is not a value of the scenario format" in str(_document_error({**base, "topics": {"a"}}))
+    assert "a key must be a text or a whole number" in str(_document_error({**base, "names": {("SB",): "Ann"}}))
+    deep: list = []
+    for _ in range(40):
+        deep = [deep]
+    assert "nested more than 32 deep" in str(_document_error({**base, "topics": deep}))
+    cycle: list = []
+    cycle.append(cycle)
+    assert "nested more than 32 deep" in str(_document_error({**base, "topics": cycle}))
+    assert "more than 10,000 values" in str(_document_error({**base, "topics": ["a"] * 20_000}))
+
+
+def test_a_document_with_tuples_loads_as_with_lists():
+    document = {"game": {"type": "no-limit", "blinds": (1, 2)}, "stacks": {"SB": 100, "BB": 100}, "actions": ("SB call",)}
+    scenario = load_document(document, "x.yaml")
+    assert scenario.game.blinds == (1, 2) and [a.text for a in scenario.actions] == ["SB call"]
+    assert scenario.solve()["to_act"] == "BB"

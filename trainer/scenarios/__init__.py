@@ -10,7 +10,7 @@ Reading goes one way through the modules of this package:
 - ``validate``: those values -> a ``Scenario``, checked key by key and replayed through the engine
 - ``model``: ``Scenario``, ``ScenarioAction``, ``Localized``, ``LoadResult``
 - ``expect``: a file's ``expect`` block compared with the engine's solution
-- ``load``: one scenario from a file or its bytes
+- ``load``: one scenario from a file, its bytes, its text, or Python values (``load_document``)
 - ``pool``: many files, with unique ids, in loading processes for large libraries
 - ``errors``: ``ScenarioError`` and how a file's values are quoted in messages
 
@@ -18,7 +18,7 @@ The names below are the package's public API; import them from ``trainer.scenari
 """
 
 from .errors import MAX_MESSAGE, MAX_SHOWN, ScenarioError
-from .load import load_bytes, load_file
+from .load import load_bytes, load_document, load_file, load_text
 from .model import Localized, LoadResult, Scenario, ScenarioAction
 from .pool import FILE_SECONDS, PARALLEL_FROM, load_paths, scenario_files
 from .read import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, MAX_VALUES
@@ -42,7 +42,6 @@ from .validate import (
     TOP_KEYS,
     TOPIC_RE,
     VERBS,
-    load_text,
 )
 
 __all__ = [
@@ -51,5 +50,5 @@ __all__ = [
     "MAX_SHOWN", "MAX_VALUES", "OPTION_KEYS", "PARALLEL_FROM", "POT_KEYS", "QUESTION_KINDS", "RULE_KEYS",
     "RULING_KEYS", "SHOWDOWN_KEYS", "TOO_LARGE", "TOP_KEYS", "TOPIC_RE", "VERBS",
     "Localized", "LoadResult", "Scenario", "ScenarioAction", "ScenarioError",
-    "load_bytes", "load_file", "load_paths", "load_text", "scenario_files",
+    "load_bytes", "load_document", "load_file", "load_paths", "load_text", "scenario_files",
 ]

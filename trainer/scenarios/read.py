@@ -12,6 +12,7 @@ Python values, so line numbers survive.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import yaml
 
@@ -345,3 +346,59 @@ def _tag(tag: str) -> str:
     if tag.startswith("tag:yaml.org,2002:"):
         return "!!" + tag[len("tag:yaml.org,2002:"):]
     return _clip(tag)
+
+
+def _from_values(document, file: str):
+    """Python values -> the tree ``_read_yaml`` gives for their ``yaml.safe_dump``, with no lines.
+
+    The same bounds hold (``MAX_DEPTH``, ``MAX_VALUES``, ``MAX_DIGITS``), and what
+    a scenario cannot hold (a decimal number, an object) gets the reader's message.
+    """
+    reader = _Reader(file)
+    count = 0
+
+    def value(v, name: str, depth: int):
+        nonlocal count
+        count += 1
+        if count > MAX_VALUES:
+            raise reader.fail(None, name, _too_many())
+        if v is None or isinstance(v, bool):
+            return v
+        if isinstance(v, str):
+            return str.__str__(v)  # a plain text, as YAML gives back, even for a StrEnum
+        if isinstance(v, int):
+            digits = len(str(abs(v)))
+            if digits > MAX_DIGITS:
+                raise reader.fail(None, name, f"a number of {digits:,} digits is too large (at most {MAX_DIGITS} digits)")
+            return int(v)
+        if isinstance(v, float):
+            raise reader.fail(
+                None, name, f"{_clip(repr(v))} is not a whole number written in decimal digits: "
+                'amounts are whole chips (quote it, e.g. "1.5", if it is text)'
+            )
+        if not isinstance(v, (Mapping, list, tuple)):
+            raise reader.fail(None, name, f"a {_clip(type(v).__name__)} is not a value of the scenario format "
+                              "(text, whole numbers, true, false, null, lists and mappings)")
+        if depth > MAX_DEPTH:
+            raise reader.fail(None, name, _too_deep())
+        if isinstance(v, Mapping):
+            out = _Map()
+            out.line = None
+            out.key_lines = {}
+            for key, item in v.items():
+                count += 1
+                if not isinstance(key, (str, int)) or isinstance(key, bool):
+                    raise reader.fail(None, name, f"a key must be a text or a whole number, got {_show(key)}")
+                if key == "<<":
+                    raise ScenarioError(file, None, "<<", "merge keys (<<) are not part of the scenario format")
+                key = str.__str__(key) if isinstance(key, str) else int(key)
+                out[key] = value(item, f"{name}.{key}" if name else str(key), depth + 1)
+                out.key_lines[key] = None
+            return out
+        seq = _List()
+        seq.line = None
+        seq.item_lines = [None] * len(v)
+        seq.extend(value(item, name, depth + 1) for item in v)
+        return seq
+
+    return value(document, "", 1)

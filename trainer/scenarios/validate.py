@@ -31,7 +31,7 @@ from trainer.engine import (
 
 from .errors import ScenarioError, _clip, _show
 from .model import Localized, Scenario, ScenarioAction
-from .read import _List, _Map, _read_yaml
+from .read import _List, _Map
 
 LOCALES = ("en", "zh-Hant", "zh-Hans")
 QUESTION_KINDS = ("card", "options", "pot", "pots", "showdown", "winners", "ruling", "split")
@@ -378,9 +378,8 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def load_text(text: str, file: str) -> Scenario:
-    """Parse, validate and replay one scenario; raise ``ScenarioError`` on the first problem."""
-    doc = _read_yaml(text, file)
+def validated(doc, file: str) -> Scenario:
+    """Validate and replay one scenario's values (from ``read``); raise ``ScenarioError`` on the first problem."""
     if not isinstance(doc, _Map):
         raise ScenarioError(file, getattr(doc, "line", None) or 1, None, "a scenario file must be a mapping of keys (id, game, stacks, ...)")
     c = _Checker(file, doc)

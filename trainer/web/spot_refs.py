@@ -12,21 +12,18 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-import yaml
 from cachetools import cached
 from flask import current_app
 
-from trainer.rule_coverage import rule_ids
 from trainer.generate import GenerateError, generate
 from trainer.quiz import Answer, Feedback, QuizError, grade, read_answer
-from trainer.scenarios import ScenarioError, load_text
+from trainer.rule_coverage import rule_ids
+from trainer.scenarios import ScenarioError, load_document
 
 from . import library
 from .cache import MB, Bounded, Budget, Table
 from .library import Entry, entry_of
 
-# libyaml's emitter writes the same text as PyYAML's, in a third of the time.
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 # A generated spot with its quiz and seat table: measured 19-33 KB with tracemalloc.
 ENTRY_BYTES = 32 * 1024
 GENERATED = Budget(16 * MB, 1_024)  # so at most 512 spots, over all languages
@@ -85,8 +82,7 @@ def _entry_bytes(entry: Entry | None) -> int:
 def _generated(topic: str, level: int, seed: int, index: int, locale: str) -> Entry | None:
     try:
         spot = generate(topic, level=level, seed=seed, start=index)[0]
-        text = yaml.dump(spot.document, Dumper=_DUMPER, sort_keys=False, allow_unicode=True)
-        scenario = load_text(text, f"{spot.id}.yaml")
+        scenario = load_document(spot.document, f"{spot.id}.yaml")
         return entry_of(scenario, locale)
     except (ValueError, GenerateError, ScenarioError, QuizError):
         return None
