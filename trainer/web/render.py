@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import secrets
 import time
-import uuid
 from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, g, make_response, render_template, request
 
-from . import csrf
+from . import answer_ids, csrf
 from .cache import cache
 
 # Only this origin: no inline scripts or styles, no plugins, no framing.
@@ -73,7 +72,7 @@ def render(
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
         body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
     if ANSWER_ID in body:
-        body = body.replace(ANSWER_ID, uuid.uuid4().hex)
+        body = body.replace(ANSWER_ID, answer_ids.new())
     response = make_response(body, status)
     response.vary.add("HX-Request")
     return response
