@@ -209,3 +209,17 @@ def test_twenty_thousand_generated_spots_keep_the_process_within_its_bound(tmp_p
     tables = json.loads(lines[1])
     for name, (size, budget, entries, max_entries) in tables.items():
         assert size <= budget and entries <= max_entries, (name, tables[name])
+
+
+def test_answers_with_the_same_verdicts_share_one_kept_fragment_and_each_shows_its_own(app):
+    client = app.test_client()
+    token = token_from(client.get(f"/drill/{BTN}").text)
+    for headers in (HTMX, {}):  # the fragment, and the whole page a browser without JavaScript gets
+        for typed in ("1500", "1,600", "１７００"):
+            graded = client.post(
+                f"/drill/{BTN}", data={**BTN_RIGHT, "current_total": typed, "csrf_token": token}, headers=headers
+            ).text
+            assert re.search(r'name="current_total"[^>]*value="([^"]*)"', graded).group(1) == typed
+            assert "9 of 10 right" in graded
+    graded_pages = [k for k in app.extensions["trainer.cache"].pages._lru if k[1][1][-1] != "fresh"]
+    assert len(graded_pages) == 2, graded_pages  # one fragment, one page: not one per amount typed

@@ -47,13 +47,16 @@ def render(
     status: int = 200,
     cache_key: Any = None,
     context: Callable[[], dict[str, Any]] | None = None,
+    fill: dict[str, Callable[[], str]] | None = None,
     **values: Any,
 ) -> Response:
     """The page, or for an htmx request its fragment.
 
     ``context`` (a function) is called only when the markup has to be rendered.
     With ``cache_key`` the markup is rendered once per key and kind (page or
-    fragment) and reused; the key must name everything the context depends on.
+    fragment) and reused; the key must name everything the context depends on
+    but the slots of ``fill``: each slot (a string the context put in the markup)
+    is replaced by what its function makes, in every response.
     """
     as_fragment = fragment is not None and wants_fragment()
     template = fragment if as_fragment else page
@@ -67,6 +70,8 @@ def render(
         body = markup()
     else:
         body = kept.page((template, cache_key), lambda token: markup(csrf_token=token))
+    for slot, make in (fill or {}).items():
+        body = body.replace(slot, make())
     if kept.placeholder in body:  # a kept page, or a kept form in a fresh page: this learner's token
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
