@@ -221,5 +221,5 @@ def test_answers_with_the_same_verdicts_share_one_kept_fragment_and_each_shows_i
             ).text
             assert re.search(r'name="current_total"[^>]*value="([^"]*)"', graded).group(1) == typed
             assert "9 of 10 right" in graded
-    graded_pages = [k for k in app.extensions["trainer.cache"].pages._lru if k[1][1][-1] != "fresh"]
+    graded_pages = [k for k in app.extensions["trainer.cache"].pages._lru if type(k[1][1][-1]).__name__ == "Verdicts"]
     assert len(graded_pages) == 2, graded_pages  # one fragment, one page: not one per amount typed

@@ -60,6 +60,7 @@ def _show(
     notice: str | None = None,
     save: dict[str, Any] | None = None,
     status: int = 200,
+    typed: Any = None,
 ) -> Response:
     """The drill page or its answer fragment.
 
@@ -105,6 +106,8 @@ def _show(
         cache_key=None if key is None else (ref, slug, key),
         context=context,
         fill=fill,
+        # The same answer sent again (a class types the same few) finds its whole fragment kept.
+        filled_key=None if typed is None or not fill else (ref, slug, "graded", typed),
         entry=entry,
         topic=topic,
         quiz=entry.quiz,
@@ -237,7 +240,7 @@ def grade_answer(scenario_id: str) -> Response:
     answered = opened_at(form.get("answered")) if resend else None
     if record_attempt(entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered):
         if not resend:
-            return _show(entry, graded=graded, key=verdicts)
+            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None)
         return _show(entry, graded=graded, save={"state": "saved"})
     tries = min(_int(resend) + 1, 99)
     pending = {

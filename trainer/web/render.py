@@ -48,6 +48,7 @@ def render(
     cache_key: Any = None,
     context: Callable[[], dict[str, Any]] | None = None,
     fill: dict[str, Callable[[], str]] | None = None,
+    filled_key: Any = None,
     **values: Any,
 ) -> Response:
     """The page, or for an htmx request its fragment.
@@ -56,7 +57,9 @@ def render(
     With ``cache_key`` the markup is rendered once per key and kind (page or
     fragment) and reused; the key must name everything the context depends on
     but the slots of ``fill``: each slot (a string the context put in the markup)
-    is replaced by what its function makes, in every response.
+    is replaced by what its function makes, in every response. With ``filled_key``
+    too, the markup with its slots filled is also kept, under that key (which must
+    name everything the fills depend on), and the fills run only when it is not.
     """
     as_fragment = fragment is not None and wants_fragment()
     template = fragment if as_fragment else page
@@ -66,12 +69,17 @@ def render(
         return render_template(template, fragment_request=as_fragment, **values, **lazy, **extra)
 
     kept = cache()
-    if cache_key is None:
-        body = markup()
-    else:
-        body = kept.page((template, cache_key), lambda token: markup(csrf_token=token))
-    for slot, make in (fill or {}).items():
-        body = body.replace(slot, make())
+
+    def filled() -> str:
+        if cache_key is None:
+            body = markup()
+        else:
+            body = kept.page((template, cache_key), lambda token: markup(csrf_token=token))
+        for slot, make in (fill or {}).items():
+            body = body.replace(slot, make())
+        return body
+
+    body = filled() if filled_key is None else kept.page((template, filled_key), lambda token: filled())
     if kept.placeholder in body:  # a kept page, or a kept form in a fresh page: this learner's token
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
