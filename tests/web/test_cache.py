@@ -19,7 +19,7 @@ from trainer.store.exams import ExamTemplate
 from trainer.web import create_app, spot_refs
 
 from .conftest import SCENARIOS, token_from
-from tests.answers import BTN, HTMX, OPENED
+from tests.answers import BTN, BTN_RIGHT, HTMX, OPENED
 
 ROOT = Path(__file__).resolve().parents[2]
 # Two generated spots that ask different things, so no field name is shared.
@@ -88,6 +88,24 @@ def test_two_drill_spots_shown_alternately_after_eviction_each_show_their_own_fi
             spot_refs._generated.cache_clear()
             graded = client.post(f"/drill/{ref}", data={"csrf_token": token, "opened": opened}, headers=HTMX)
             assert _shown_fields(graded.text) == own[ref], ref
+
+
+def test_each_answer_shows_what_it_typed_though_the_field_markup_is_kept_once(app):
+    """An amount's markup is kept with a slot for the typed text: every answer fills in its own."""
+    client = app.test_client()
+    token = token_from(client.get(f"/drill/{BTN}").text)
+    for typed, shown in (("1400", "1,400"), ("1,500", "1,500"), ("１６００", "1,600"), ("1400", "1,400")):
+        graded = client.post(
+            f"/drill/{BTN}", data={**BTN_RIGHT, "current_total": typed, "csrf_token": token}, headers=HTMX
+        ).text
+        assert f'name="current_total" type="text"' in graded
+        value = re.search(r'name="current_total"[^>]*value="([^"]*)"', graded).group(1)
+        assert value == typed
+        said = re.search(r'you said <span class="given">([^<]*)</span>', graded).group(1)
+        assert said == shown
+        assert ("field--right" in graded.split('for="f-current_total"')[0].rsplit("<div", 1)[-1]) == (typed == "1400")
+    graded_fields = [k for k in app.extensions["trainer.cache"].fields._lru if k[2] == "current_total" and k[5] is not None]
+    assert len(graded_fields) == 2  # one right, one wrong: not one per amount typed
 
 
 @pytest.fixture
@@ -191,3 +209,17 @@ def test_twenty_thousand_generated_spots_keep_the_process_within_its_bound(tmp_p
     tables = json.loads(lines[1])
     for name, (size, budget, entries, max_entries) in tables.items():
         assert size <= budget and entries <= max_entries, (name, tables[name])
+
+
+def test_answers_with_the_same_verdicts_share_one_kept_fragment_and_each_shows_its_own(app):
+    client = app.test_client()
+    token = token_from(client.get(f"/drill/{BTN}").text)
+    for headers in (HTMX, {}):  # the fragment, and the whole page a browser without JavaScript gets
+        for typed in ("1500", "1,600", "１７００"):
+            graded = client.post(
+                f"/drill/{BTN}", data={**BTN_RIGHT, "current_total": typed, "csrf_token": token}, headers=headers
+            ).text
+            assert re.search(r'name="current_total"[^>]*value="([^"]*)"', graded).group(1) == typed
+            assert "9 of 10 right" in graded
+    graded_pages = [k for k in app.extensions["trainer.cache"].pages._lru if type(k[1][1][-1]).__name__ == "Verdicts"]
+    assert len(graded_pages) == 2, graded_pages  # one fragment, one page: not one per amount typed

@@ -40,7 +40,9 @@ from typing import Any
 
 from cachetools import LRUCache
 from flask import Flask, current_app
-from markupsafe import Markup
+from markupsafe import Markup, escape
+
+from trainer.quiz import Mark
 
 from . import csrf, i18n
 
@@ -97,6 +99,14 @@ class Bounded(LRUCache):
         super().__setitem__(key, value)
 
 
+@dataclass(frozen=True)
+class Typed:
+    """What a field's template reads of an answer, with a slot in place of the typed text."""
+
+    raw: dict[str, tuple[str, ...]]
+    errors: dict[str, str]
+
+
 class Table:
     """One bounded LRU table: a budget of bytes, a cap on entries, a lock (waitress serves from threads)."""
 
@@ -148,6 +158,8 @@ class Cache:
         # Per-response values in markup that is kept: render.py fills them in.
         self.placeholder = "csrf-" + secrets.token_hex(16)
         self.opened = "opened-" + secrets.token_hex(8)  # when the drill form was opened
+        # Where kept markup shows what a learner typed: filled in, escaped, for each answer.
+        self.typed = "typed-" + secrets.token_hex(8)
         self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
         self._tables = {name: Table(name, budget) for name, budget in BUDGETS.items()}
         self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades = (
@@ -179,7 +191,8 @@ class Cache:
         with a slot wherever the template calls ``fields_html``; each answer only
         fills the slots with its fields. The CSRF token is left as the placeholder,
         for the page to fill in."""
-        key = (i18n.current(), ref, template, tuple(sorted((k, v) for k, v in context.items() if isinstance(v, str))))
+        lang = i18n.current()
+        key = (lang, ref, template, tuple(sorted((k, v) for k, v in context.items() if isinstance(v, str))))
         frame = self.forms.get(key)
         if frame is None:
             slots: list[tuple[Any, ...]] = []
@@ -200,45 +213,63 @@ class Cache:
         out = []
         for i, part in enumerate(parts):
             if i % 2:
-                out.extend(self.field(ref, by_name[name], answer, feedback, focus) for name in slots[int(part)])
+                out.extend(self.field(ref, by_name[name], answer, feedback, focus, lang) for name in slots[int(part)])
             else:
                 out.append(part)
         return Markup("".join(out))
 
-    def field(self, ref: str, field: Any, answer: Any, feedback: Any, focus: str | None) -> Markup:
-        """One field of spot ``ref`` as typed, judged and graded."""
+    def field(
+        self, ref: str, field: Any, answer: Any, feedback: Any, focus: str | None, lang: str | None = None
+    ) -> Markup:
+        """One field of spot ``ref`` as typed, judged and graded.
+
+        An amount's markup is kept with a slot where the typed text goes, so that it is rendered once
+        per spot, field and verdict however many different amounts a class types."""
         sent = answer.raw.get(field.name, ()) if answer else ()
         error = answer.errors.get(field.name) if answer else None
         mark = feedback.mark(field.name) if feedback else None
-        key = (i18n.current(), ref, field.name, sent, error, None if mark is None else mark.right, focus == field.name)
+        slotted = field.kind == "amount" and len(sent) == 1 and sent[0] != "" and error is None
+        key = (
+            lang or i18n.current(),
+            ref,
+            field.name,
+            self.typed if slotted else sent,
+            error,
+            None if mark is None else mark.right,
+            focus == field.name,
+        )
         html = self.fields.get(key)
         if html is None:
             macro = self.env.get_template("partials/_fields.html").module.field
-            html = Markup(macro(field, answer, feedback, focus))
-            if sum(map(len, sent)) <= MAX_TYPED:
+            shown = Typed(raw={field.name: (self.typed,)}, errors=answer.errors) if slotted else answer
+            html = Markup(macro(field, shown, feedback, focus))
+            if slotted or sum(map(len, sent)) <= MAX_TYPED:
                 self.fields.put(key, html)
-        return html
+        return Markup(html.replace(self.typed, escape(sent[0]))) if slotted else html
 
     def marks(self, feedback: Any) -> Markup:
-        """The list of answers, one line per field: each line is named by what it shows."""
+        """The list of answers, one line per field, kept with a slot for what was typed."""
         item = "partials/_mark_item.html"
-        return Markup(
-            "".join(
-                [
-                    self.piece((m.field.name, m.field.label, m.given, m.right, m.correct), item, m=m)
-                    for m in feedback.marks
-                ]
+        lang = i18n.current()
+        lines = []
+        for m in feedback.marks:
+            line = self.piece(
+                (m.field.name, m.field.label, m.right, m.correct),
+                item,
+                lang=lang,
+                m=Mark(field=m.field, right=m.right, given=self.typed, correct=m.correct),
             )
-        )
+            lines.append(line.replace(self.typed, escape(m.given)))
+        return Markup("".join(lines))
 
     def steps(self, ref: str, feedback: Any) -> Markup:
         """The engine's derivation and the teaching note: they depend on the spot alone."""
         return self.piece(("steps", ref), "partials/_steps.html", feedback=feedback)
 
-    def piece(self, key: Hashable, template: str, **context: Any) -> Markup:
+    def piece(self, key: Hashable, template: str, *, lang: str | None = None, **context: Any) -> Markup:
         """A partial whose markup is fully named by ``key`` (the caller's promise)."""
         return self.pieces.kept(
-            (i18n.current(), template, key), lambda: Markup(self.env.get_template(template).render(**context))
+            (lang or i18n.current(), template, key), lambda: Markup(self.env.get_template(template).render(**context))
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, g, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, grade, read_answer
@@ -23,6 +25,14 @@ from .progress import answer_id_of, opened_at, record_attempt
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
+
+# Where a graded answer's kept fragment takes this answer's form and answer list.
+FORM_SLOT = "answer-form-" + secrets.token_hex(8)
+MARKS_SLOT = "answer-marks-" + secrets.token_hex(8)
+
+
+class Verdicts(tuple):
+    """A graded answer's cache key: right or wrong, field by field (what its kept fragment shows)."""
 
 MAX_TYPED_ANSWER = 256  # characters in all fields together
 MAX_RETRY_SECONDS = 30  # between the page's attempts to send an answer that is not stored yet
@@ -50,6 +60,7 @@ def _show(
     notice: str | None = None,
     save: dict[str, Any] | None = None,
     status: int = 200,
+    typed: Any = None,
 ) -> Response:
     """The drill page or its answer fragment.
 
@@ -65,15 +76,27 @@ def _show(
     ref = _ref()
     urls = cache().memo((ref, slug), lambda: _urls(lib, entry, topic, ref))
 
+    fill: dict[str, Callable[[], str]] = {}
+
     def context() -> dict[str, Any]:
         answer, feedback = graded() if graded is not None else (None, None)
         focus = _focus(entry, answer, notice)
+        pieces = _pieces(ref, entry, urls, answer, feedback, focus, slug)
+        if fill:  # kept per verdict: the form and the answer list, which show what was typed, are slots
+            pieces.update(answer_form=Markup(FORM_SLOT), marks=Markup(MARKS_SLOT))
         return {
             "answer": answer,
             "feedback": feedback,
             "focus": focus,
             "status_text": _saved_text(save) or _status_text(answer, feedback, notice),
-            **_pieces(ref, entry, urls, answer, feedback, focus, slug),
+            **pieces,
+        }
+
+    if isinstance(key, Verdicts):
+        answer, feedback = graded()
+        fill = {
+            FORM_SLOT: lambda: _form(ref, entry, urls, answer, feedback, None),
+            MARKS_SLOT: lambda: cache().marks(feedback),
         }
 
     return render(
@@ -82,6 +105,9 @@ def _show(
         status=status,
         cache_key=None if key is None else (ref, slug, key),
         context=context,
+        fill=fill,
+        # The same answer sent again (a class types the same few) finds its whole fragment kept.
+        filled_key=None if typed is None or not fill else (ref, slug, "graded", typed),
         entry=entry,
         topic=topic,
         quiz=entry.quiz,
@@ -113,14 +139,18 @@ def _pieces(
     """The markup the answer partials show, made (or found) here: partials only render it."""
     kept = cache()
     return {
-        "answer_form": kept.form(
-            ref, "partials/_answer_form.html", answer, feedback, focus, quiz=entry.quiz, post_url=urls["post_url"]
-        ),
+        "answer_form": _form(ref, entry, urls, answer, feedback, focus),
         "marks": kept.marks(feedback) if feedback is not None else None,
         "steps": kept.steps(ref, feedback) if feedback is not None else None,
         # The language links point at this spot and topic, not at whatever the address carried.
         "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
     }
+
+
+def _form(ref: str, entry: Entry, urls: dict[str, str], answer: Answer | None, feedback: Feedback | None, focus: str | None) -> Markup:
+    return cache().form(
+        ref, "partials/_answer_form.html", answer, feedback, focus, quiz=entry.quiz, post_url=urls["post_url"]
+    )
 
 
 def _urls(lib, entry: Entry, topic, ref: str) -> dict[str, str]:
@@ -200,6 +230,9 @@ def grade_answer(scenario_id: str) -> Response:
 
     if feedback is None:  # input errors: nothing was graded, nothing is stored
         return _show(entry, graded=graded, key=("graded", typed) if short else None)
+    # A graded answer's fragment shows what was typed only in the form and the answer list: the rest
+    # is kept per verdict, those two filled in for each answer.
+    verdicts = Verdicts(m.right for m in feedback.marks)
     # The answer is acknowledged only once it is committed. Until then the page says so and sends it
     # again under the id its form made, which the store keeps once however often it arrives.
     answer_id = answer_id_of(form.get("answer_id"))
@@ -207,7 +240,7 @@ def grade_answer(scenario_id: str) -> Response:
     answered = opened_at(form.get("answered")) if resend else None
     if record_attempt(entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered):
         if not resend:
-            return _show(entry, graded=graded, key=("graded", typed) if short else None)
+            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None)
         return _show(entry, graded=graded, save={"state": "saved"})
     tries = min(_int(resend) + 1, 99)
     pending = {

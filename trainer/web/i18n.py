@@ -119,12 +119,25 @@ def current() -> str:
 
     Asked several times per request (the library, each cache key), so kept in ``g``:
     Flask-Babel's own lookup costs more than the rest of a cached drill page."""
-    if not has_request_context():
-        return tag(flask_babel.get_locale() or DEFAULT)
-    lang = g.get("_trainer_lang")
-    if lang is None:
-        lang = g._trainer_lang = tag(flask_babel.get_locale() or DEFAULT)
+    try:
+        return g._trainer_lang
+    except (AttributeError, RuntimeError):  # not asked yet in this request, or no app context at all
+        pass
+    lang = tag(flask_babel.get_locale() or DEFAULT)
+    if has_request_context():
+        g._trainer_lang = lang
     return lang
+
+
+def translations() -> flask_babel.support.Translations:
+    """This request's catalog, looked up once: templates ask for a translation a dozen times a page,
+    and Flask-Babel finds the catalog again for each (its context, its locale, its cache)."""
+    if not has_request_context():
+        return flask_babel.get_translations()
+    found = g.get("_trainer_translations")
+    if found is None:
+        found = g._trainer_translations = flask_babel.get_translations()
+    return found
 
 
 def language_links(path: str | None = None, args: Mapping[str, str | None] | None = None) -> list[dict[str, object]]:
@@ -173,6 +186,13 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(FOLDER))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", babel_name(app.config["LOCALE"]))
     flask_babel.Babel(app, locale_selector=select)
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
     app.after_request(remember)
 
     @app.context_processor

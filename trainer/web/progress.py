@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import time
-import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +15,7 @@ from trainer.store import db, store
 from trainer.store import progress as stats
 from trainer.store.models import now
 
-from . import identity, library
+from . import answer_ids, identity, library
 from .chart import accuracy_chart
 from .library import Entry, topic_name
 from .spot_refs import marks_of, rules_of
@@ -45,7 +44,7 @@ def answer_id_of(sent: str | None) -> str:
     """The id the drill form made for its answer, or a new one (a form from before there were ids)."""
     if sent and len(sent) == 32 and sent.isascii() and all(c in "0123456789abcdef" for c in sent):
         return sent
-    return uuid.uuid4().hex
+    return answer_ids.new()
 
 
 def record_attempt(

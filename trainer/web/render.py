@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import secrets
 import time
-import uuid
 from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, g, make_response, render_template, request
 
-from . import csrf
+from . import answer_ids, csrf
 from .cache import cache
 
 # Only this origin: no inline scripts or styles, no plugins, no framing.
@@ -48,13 +47,19 @@ def render(
     status: int = 200,
     cache_key: Any = None,
     context: Callable[[], dict[str, Any]] | None = None,
+    fill: dict[str, Callable[[], str]] | None = None,
+    filled_key: Any = None,
     **values: Any,
 ) -> Response:
     """The page, or for an htmx request its fragment.
 
     ``context`` (a function) is called only when the markup has to be rendered.
     With ``cache_key`` the markup is rendered once per key and kind (page or
-    fragment) and reused; the key must name everything the context depends on.
+    fragment) and reused; the key must name everything the context depends on
+    but the slots of ``fill``: each slot (a string the context put in the markup)
+    is replaced by what its function makes, in every response. With ``filled_key``
+    too, the markup with its slots filled is also kept, under that key (which must
+    name everything the fills depend on), and the fills run only when it is not.
     """
     as_fragment = fragment is not None and wants_fragment()
     template = fragment if as_fragment else page
@@ -64,16 +69,23 @@ def render(
         return render_template(template, fragment_request=as_fragment, **values, **lazy, **extra)
 
     kept = cache()
-    if cache_key is None:
-        body = markup()
-    else:
-        body = kept.page((template, cache_key), lambda token: markup(csrf_token=token))
+
+    def filled() -> str:
+        if cache_key is None:
+            body = markup()
+        else:
+            body = kept.page((template, cache_key), lambda token: markup(csrf_token=token))
+        for slot, make in (fill or {}).items():
+            body = body.replace(slot, make())
+        return body
+
+    body = filled() if filled_key is None else kept.page((template, filled_key), lambda token: filled())
     if kept.placeholder in body:  # a kept page, or a kept form in a fresh page: this learner's token
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
         body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
     if ANSWER_ID in body:
-        body = body.replace(ANSWER_ID, uuid.uuid4().hex)
+        body = body.replace(ANSWER_ID, answer_ids.new())
     response = make_response(body, status)
     response.vary.add("HX-Request")
     return response
