@@ -108,6 +108,15 @@ def workers(pid: int) -> set[int]:
         return {int(child) for child in fh.read().split()}
 
 
+def both_workers(pid: int) -> set[int]:
+    """The two workers, once both have been forked (the first may answer before the second is)."""
+    deadline = time.monotonic() + 20
+    while len(found := workers(pid)) < 2:
+        assert time.monotonic() < deadline, found
+        time.sleep(0.05)
+    return found
+
+
 def answered(url: str) -> bool:
     try:
         with urllib.request.urlopen(url + "/healthz", timeout=2) as response:
@@ -119,8 +128,7 @@ def answered(url: str) -> bool:
 @pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"), reason="Linux /proc")
 def test_a_killed_process_is_replaced_and_the_server_keeps_answering(server):
     proc, url, _, log = server
-    before = workers(proc.pid)
-    assert len(before) == 2
+    before = both_workers(proc.pid)
     victim = min(before)
     os.kill(victim, signal.SIGKILL)
     # The other process answers meanwhile; every request on a new connection is answered.
@@ -141,7 +149,7 @@ def test_a_killed_process_is_replaced_and_the_server_keeps_answering(server):
 @pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"), reason="Linux /proc")
 def test_sighup_replaces_every_process_with_a_new_app_and_drops_nothing(server):
     proc, url, _, log = server
-    before = workers(proc.pid)
+    before = both_workers(proc.pid)
     proc.send_signal(signal.SIGHUP)
     deadline = time.monotonic() + 30
     while True:

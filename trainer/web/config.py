@@ -84,7 +84,7 @@ def defaults() -> dict[str, Any]:
         # trainer serve: processes sharing the port (one per core; one where the OS cannot fork),
         # and threads per process.
         "PROCESSES": (os.cpu_count() or 1) if hasattr(os, "fork") else 1,
-        "THREADS": 4,
+        "THREADS": 32,
         # None: SQLite in the instance folder (trainer/store/db.py).
         "DATABASE_URL": None,
         "DATABASE_SCHEMA": None,  # PostgreSQL: the schema to use instead of the default one

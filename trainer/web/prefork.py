@@ -2,9 +2,11 @@
 
 ``Server`` hands gunicorn the app already built in the master
 (``preload_app``), so the workers fork from one copy of the scenario
-library. The hooks keep the store right across the fork: a worker opens
-its own database connections and starts its own writer thread (the master
-has neither), and writes the graded answers it still holds before it exits.
+library. The store is right across the fork without a hook: the master's
+connection pool is emptied in every child (``trainer/store/db.py``), and a
+worker starts its own writer thread on its first graded answer (the master
+never has one). ``worker_exit`` has a stopping worker write the graded
+answers it still holds.
 """
 
 from __future__ import annotations
@@ -47,7 +49,6 @@ class Server(BaseApplication):
             "proc_name": "holdem-rules-trainer",
             "errorlog": "-",
             "loglevel": "info",
-            "post_fork": self._post_fork,
             "worker_exit": self._worker_exit,
         }
         super().__init__()
@@ -70,10 +71,5 @@ class Server(BaseApplication):
         self.app.extensions["trainer.store"].engine.dispose()
         self.app, self.callable = app, None
 
-    def _post_fork(self, server, worker) -> None:
-        # Connections are never shared across a fork: this worker's pool starts empty
-        # (close=False leaves any the master had to the master).
-        self.app.extensions["trainer.store"].engine.dispose(close=False)
-
     def _worker_exit(self, server, worker) -> None:
-        self.finish(worker.wsgi if isinstance(worker.wsgi, Flask) else self.app)
+        self.finish(self.app)  # in a worker: the app it was forked with
