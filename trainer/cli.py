@@ -161,7 +161,7 @@ def generate(topic: str, level: int, seed: int, count: int, out: str | None) -> 
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--scenarios", "scenarios_dir", default=None, help="Scenario directory (default: the sample library).")
 def serve(host: str, port: int, scenarios_dir: str | None) -> None:
-    """Run the web app with a production WSGI server."""
+    """Run the web app: gunicorn workers on Linux and macOS, waitress on Windows or for one process."""
     from .web.config import SettingError
     from .web.serve import run
 
@@ -169,6 +169,8 @@ def serve(host: str, port: int, scenarios_dir: str | None) -> None:
         run(host=host, port=port, scenarios=scenarios_dir)
     except SettingError as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:  # the address taken or not this machine's (gunicorn says so in its own log)
+        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
 class _AppCommands(click.Group):

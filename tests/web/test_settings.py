@@ -89,3 +89,45 @@ def test_db_upgrade_is_a_command_of_the_app(tmp_path):
     assert result.exit_code == 0, result.output
     assert "schema at revision" in result.output and (tmp_path / "trainer.sqlite3").is_file()
     app.extensions["trainer.store"].dispose()
+
+
+def test_without_gunicorn_several_processes_are_served_by_one_waitress_process(tmp_path, monkeypatch):
+    """Where gunicorn cannot run (Windows: it is not installed there), waitress serves."""
+    from trainer.web import serve
+
+    calls = {}
+    monkeypatch.setattr(serve.waitress, "serve", lambda app, **kw: calls.update(kw, app=app))
+    monkeypatch.setitem(sys.modules, "gunicorn", None)
+    monkeypatch.setenv("TRAINER_PROCESSES", "2")
+    monkeypatch.setenv("TRAINER_SECRET_KEY", "x")
+    monkeypatch.setenv("TRAINER_INSTANCE", str(tmp_path))
+    serve.run("127.0.0.1", 8124, str(SCENARIOS / "reopen"))
+    assert calls["port"] == 8124 and calls["threads"] == 32
+    assert calls["app"].test_client().get("/drill/btn-faces-short-all-in").status_code == 200
+    calls["app"].extensions["trainer.store"].dispose()
+
+
+@pytest.mark.parametrize(("host", "bind"), [("127.0.0.1", "127.0.0.1:80"), ("", "0.0.0.0:80"), ("::1", "[::1]:80")])
+def test_the_address_gunicorn_binds(host, bind):
+    from trainer.web.serve import bind_address
+
+    assert bind_address(host, 80) == bind
+
+
+def test_serve_on_a_port_in_use_is_one_line(tmp_path):
+    import os
+    import socket
+    import subprocess
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "trainer.cli", "serve", "--port", str(port), "--scenarios", str(SCENARIOS / "reopen")],
+            env={**os.environ, "TRAINER_INSTANCE": str(tmp_path), "TRAINER_PROCESSES": "1"},
+            capture_output=True, text=True, timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == f"Error: cannot serve on 127.0.0.1:{port}: Address already in use"
+    assert "Traceback" not in done.stderr
