@@ -47,10 +47,40 @@ def server(tmp_path):
         except OSError:
             assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.1)
+    if os.path.exists(f"/proc/{proc.pid}/task/{proc.pid}/children"):
+        ready_workers(proc.pid)
     yield proc, url, port, log
     if proc.poll() is None:
         proc.kill()
         proc.wait()
+
+
+def workers(pid: int) -> set[int]:
+    """The server's worker processes (its children, on Linux)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as fh:
+        return {int(child) for child in fh.read().split()}
+
+
+def ready_workers(pid: int) -> set[int]:
+    """The two workers, once both are forked and have their own signal handlers.
+
+    The first may answer before the second is forked, and a worker that has not yet set up its
+    handlers misses a SIGTERM (the master then kills it after the graceful timeout, 10 s). A ready
+    gunicorn worker no longer catches SIGHUP, which its master does."""
+    deadline = time.monotonic() + 20
+    while len(found := workers(pid)) < 2 or any(catches(child, signal.SIGHUP) for child in found):
+        assert time.monotonic() < deadline, found
+        time.sleep(0.05)
+    return found
+
+
+def catches(pid: int, signum: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            mask = next(int(line.split()[1], 16) for line in fh if line.startswith("SigCgt:"))
+    except (OSError, StopIteration):
+        return False
+    return bool(mask >> (signum - 1) & 1)
 
 
 def test_several_processes_share_one_port_and_the_sessions(server):
@@ -102,21 +132,6 @@ def test_graded_answers_are_all_stored_when_the_server_stops(server, tmp_path):
         assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == graded
 
 
-def workers(pid: int) -> set[int]:
-    """The server's worker processes (its children, on Linux)."""
-    with open(f"/proc/{pid}/task/{pid}/children") as fh:
-        return {int(child) for child in fh.read().split()}
-
-
-def both_workers(pid: int) -> set[int]:
-    """The two workers, once both have been forked (the first may answer before the second is)."""
-    deadline = time.monotonic() + 20
-    while len(found := workers(pid)) < 2:
-        assert time.monotonic() < deadline, found
-        time.sleep(0.05)
-    return found
-
-
 def answered(url: str) -> bool:
     try:
         with urllib.request.urlopen(url + "/healthz", timeout=2) as response:
@@ -128,7 +143,7 @@ def answered(url: str) -> bool:
 @pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"), reason="Linux /proc")
 def test_a_killed_process_is_replaced_and_the_server_keeps_answering(server):
     proc, url, _, log = server
-    before = both_workers(proc.pid)
+    before = ready_workers(proc.pid)
     victim = min(before)
     os.kill(victim, signal.SIGKILL)
     # The other process answers meanwhile; every request on a new connection is answered.
@@ -149,7 +164,7 @@ def test_a_killed_process_is_replaced_and_the_server_keeps_answering(server):
 @pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"), reason="Linux /proc")
 def test_sighup_replaces_every_process_with_a_new_app_and_drops_nothing(server):
     proc, url, _, log = server
-    before = both_workers(proc.pid)
+    before = ready_workers(proc.pid)
     proc.send_signal(signal.SIGHUP)
     deadline = time.monotonic() + 30
     while True:
