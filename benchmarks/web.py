@@ -1,8 +1,9 @@
 """Throughput and latency of the web app, served the way ``trainer serve`` serves it.
 
-Starts ``trainer serve`` (waitress) on a free loopback port in its own
+Starts ``trainer serve`` (gunicorn on POSIX, waitress elsewhere) on a free loopback port in its own
 process, then drives it with N concurrent clients, each on its own
-keep-alive connection, for a fixed number of requests per phase:
+keep-alive connection (opened again, as a browser does, when the server
+closes it while idle), for a fixed number of requests per phase:
 
 - baseline: ``GET /healthz``, a trivial route of the same app;
 - drill page: ``GET /drill/<id>``, the full page with the table drawn;
@@ -49,6 +50,7 @@ from trainer.scenarios import load_paths  # noqa: E402
 HOST = "127.0.0.1"
 ROUNDS = 5
 TOKEN = re.compile(rb'name="csrf_token" value="([^"]+)"')
+SERVED = re.compile(r"open http://\S+ in a browser \(([^)]*)\)")  # what trainer serve says it runs
 
 
 def free_port() -> int:
@@ -115,17 +117,25 @@ _COOKIE = re.compile(rb"\r\nset-cookie:\s*([^;\r]+)", re.I)
 
 
 class Client(asyncio.Protocol):
-    """One keep-alive HTTP/1.1 connection, lean enough that the server, not the client, is measured."""
+    """One keep-alive HTTP/1.1 connection, lean enough that the server, not the client, is measured.
 
-    def __init__(self) -> None:
+    A server may close a keep-alive connection that sat idle (gunicorn after its ``keepalive``
+    seconds): as a browser does, the client then opens a new one and sends the request again,
+    if no byte of its answer had come. The time that takes counts in the request's latency.
+    """
+
+    def __init__(self, port: int) -> None:
+        self.port = port
         self.transport: asyncio.Transport | None = None
         self.cookie = b""
+        self.reconnects = 0
         self._buffer = bytearray()
         self._waiter: asyncio.Future | None = None
 
-    async def connect(self, port: int) -> None:
+    async def connect(self) -> None:
         loop = asyncio.get_running_loop()
-        await loop.create_connection(lambda: self, HOST, port)
+        self._buffer.clear()
+        await loop.create_connection(lambda: self, HOST, self.port)
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -155,14 +165,24 @@ class Client(asyncio.Protocol):
             self._waiter.set_result(response)
 
     def connection_lost(self, exc) -> None:
+        self.transport = None
         if self._waiter is not None and not self._waiter.done():
-            self._waiter.set_exception(exc or ConnectionError("the server closed the connection"))
+            self._waiter.set_exception(_Closed() if not self._buffer else
+                                       (exc or ConnectionError("the server closed the connection mid-answer")))
 
     async def send(self, request: bytes) -> tuple[int, bytes]:
-        self._waiter = asyncio.get_running_loop().create_future()
-        self.transport.write(request)
-        response = await self._waiter
-        return int(response[9:12]), response
+        for attempt in range(3):
+            if self.transport is None or self.transport.is_closing():
+                self.reconnects += attempt == 0
+                await self.connect()
+            self._waiter = asyncio.get_running_loop().create_future()
+            self.transport.write(request)
+            try:
+                response = await self._waiter
+            except _Closed:
+                continue  # closed while idle, before any byte of the answer: again on a new connection
+            return int(response[9:12]), response
+        raise ConnectionError("the server closed three connections in a row before answering")
 
     async def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None):
         """Untimed set-up requests: also keep the session cookie."""
@@ -176,6 +196,10 @@ class Client(asyncio.Protocol):
     def close(self) -> None:
         if self.transport is not None:
             self.transport.close()
+
+
+class _Closed(ConnectionError):
+    """The server closed an idle keep-alive connection."""
 
 
 async def phase(clients: list[Client], total: int, make) -> tuple[float, list[float]]:
@@ -213,8 +237,9 @@ def report(name: str, elapsed: float, latencies: list[float]) -> float:
 
 
 async def drive(port: int, spot_id: str, answer: dict, clients_n: int, total: int, count: int) -> None:
-    clients = [Client() for _ in range(clients_n)]
-    await asyncio.gather(*(c.connect(port) for c in clients))
+    clients = [Client(port) for _ in range(clients_n)]
+    set_up = time.perf_counter()
+    await asyncio.gather(*(c.connect() for c in clients))
     drill = f"/drill/{urllib.parse.quote(spot_id)}"
     answers = variants(answer, count)
     bodies: dict[int, list[bytes]] = {}
@@ -230,6 +255,7 @@ async def drive(port: int, spot_id: str, answer: dict, clients_n: int, total: in
         if status != 200:
             raise RuntimeError(f"POST {drill} answered {status}")
     sent = {id(c): 0 for c in clients}
+    print(f"set-up (untimed: connect, open the drill, a first answer each): {time.perf_counter() - set_up:.1f} s")
 
     # Requests are built before the clock starts.
     health = {id(c): c.build("GET", "/healthz") for c in clients}
@@ -269,6 +295,7 @@ async def drive(port: int, spot_id: str, answer: dict, clients_n: int, total: in
         results[name] = report(name, spent[name], seen[name])
     for c in clients:
         c.close()
+    print(f"connections the server closed while idle, opened again: {sum(c.reconnects for c in clients)}")
     print(f"grade/baseline throughput ratio: {results['grade POST (htmx)'] / results['baseline /healthz']:.2f}")
 
 
@@ -301,8 +328,11 @@ def main() -> None:
                         log.seek(0)
                         raise SystemExit("the server did not start:\n" + log.read().decode()) from None
                     time.sleep(0.1)
+            log.seek(0)
+            served = SERVED.search(log.read().decode(errors="replace"))
             print(f"{args.clients} clients, {args.requests} timed requests per phase, {args.variants} distinct answers, "
-                  f"spot {spot_id!r}, server: trainer serve (waitress), {os.cpu_count()} CPUs")
+                  f"spot {spot_id!r}, server: trainer serve ({served.group(1) if served else '?'}), "
+                  f"{os.cpu_count()} CPUs")
             asyncio.run(drive(port, spot_id, answer, args.clients, args.requests, args.variants))
         finally:
             server.terminate()

@@ -12,8 +12,26 @@ from .scenarios import Scenario, ScenarioError, load_paths
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Holdem Rules Trainer: the betting rules of Texas Hold'em, drilled and graded."""
+    from flask.cli import ScriptInfo
+
+    # The app's own commands (``db``) run in the app, built only when one of them is called.
+    built = []
+
+    def create_app():
+        from .web import create_app
+        from .web.config import SettingError
+
+        try:
+            built.append(create_app({"DATABASE_UPGRADE": False}))  # `db upgrade` says how it went
+        except SettingError as exc:
+            raise click.ClickException(str(exc)) from None
+        return built[-1]
+
+    ctx.obj = ScriptInfo(create_app=create_app, set_debug_flag=False)
+    ctx.call_on_close(lambda: [app.extensions["trainer.store"].dispose() for app in built])
 
 
 @main.command()
@@ -143,7 +161,7 @@ def generate(topic: str, level: int, seed: int, count: int, out: str | None) -> 
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--scenarios", "scenarios_dir", default=None, help="Scenario directory (default: the sample library).")
 def serve(host: str, port: int, scenarios_dir: str | None) -> None:
-    """Run the web app with a production WSGI server."""
+    """Run the web app: gunicorn workers on Linux and macOS, waitress on Windows or for one process."""
     from .web.config import SettingError
     from .web.serve import run
 
@@ -151,19 +169,26 @@ def serve(host: str, port: int, scenarios_dir: str | None) -> None:
         run(host=host, port=port, scenarios=scenarios_dir)
     except SettingError as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:  # the address taken or not this machine's (gunicorn says so in its own log)
+        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
-@main.group()
-def db() -> None:
-    """The database: learners' progress, exams and classroom sessions."""
+class _AppCommands(click.Group):
+    """The commands the app registers on ``app.cli`` (``trainer/store/cli.py``), imported when asked for."""
+
+    def _group(self) -> click.Group:
+        from .store.cli import db
+
+        return db
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return self._group().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return self._group().get_command(ctx, name)
 
 
-@db.command("upgrade")
-def db_upgrade() -> None:
-    """Bring the database schema up to date (the app also does this when it starts)."""
-    from .store.cli import upgrade
-
-    click.echo(upgrade())
+main.add_command(_AppCommands("db", help="The database: learners' progress, exams and classroom sessions."))
 
 
 def _count(number: int, noun: str) -> str:

@@ -2,7 +2,7 @@
 
 SQLAlchemy 2.x models (``models``), Alembic migrations (``migrations/``,
 applied by ``migrate.upgrade``), and one database session per request
-(``db()``). SQLite in the instance folder unless ``DATABASE_URL`` names
+(``db()``). SQLite in the instance folder unless the ``DATABASE_URL`` setting names
 another database (PostgreSQL: ``postgresql://user@host/db``). Nothing that
 matters is kept in process memory, so several app processes sharing one
 PostgreSQL behave as one app.
@@ -11,7 +11,6 @@ PostgreSQL behave as one app.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,16 +48,17 @@ class Store:
         self.engine.dispose()
 
 
-def database_url(config: Mapping[str, Any], instance_path: str, environ: Mapping[str, str] = os.environ) -> str:
-    """``DATABASE_URL`` from the app's settings, else the environment, else SQLite in the instance folder."""
-    return config.get("DATABASE_URL") or environ.get("DATABASE_URL", "").strip() or default_url(instance_path)
+def database_url(config: Mapping[str, Any], instance_path: str) -> str:
+    """The app's ``DATABASE_URL`` setting (trainer/web/config.py), else SQLite in the instance folder."""
+    return config.get("DATABASE_URL") or default_url(instance_path)
 
 
-def database_schema(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ) -> str | None:
-    return config.get("DATABASE_SCHEMA") or environ.get("TRAINER_DATABASE_SCHEMA", "").strip() or None
+def database_schema(config: Mapping[str, Any]) -> str | None:
+    return config.get("DATABASE_SCHEMA") or None
 
 
 def init_app(app: Flask) -> Store:
+    from .cli import db as db_commands
     store = Store(database_url(app.config, app.instance_path), schema=database_schema(app.config))
     if app.config.get("DATABASE_UPGRADE", True):
         revision = store.upgrade()
@@ -67,6 +67,7 @@ def init_app(app: Flask) -> Store:
     store.engine.dispose()
     app.extensions[EXTENSION] = store
     app.teardown_appcontext(_close)
+    app.cli.add_command(db_commands)  # flask --app trainer.web db upgrade; trainer db upgrade
     return store
 
 

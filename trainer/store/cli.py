@@ -1,22 +1,25 @@
-"""``trainer db upgrade``: the same settings as the app (DATABASE_URL, TRAINER_INSTANCE), no app."""
+"""``trainer db``: the database commands, on the app's command line as a Flask app's are.
+
+They run in the app's context (``flask --app trainer.web db upgrade`` works
+too), so they see the same settings as the app: ``DATABASE_URL``,
+``TRAINER_DATABASE_SCHEMA``, ``TRAINER_INSTANCE``. ``trainer.cli`` builds that
+app without its own upgrade at start, so ``db upgrade`` is the one that runs.
+"""
 
 from __future__ import annotations
 
-import os
+import click
+from flask import current_app
+from flask.cli import AppGroup
 
-from flask import Flask
-
-from . import Store, database_schema, database_url
 from .db import shown_url
 
+db = AppGroup("db", help="The database: learners' progress, exams and classroom sessions.")
 
-def upgrade() -> str:
-    instance = os.environ.get("TRAINER_INSTANCE", "").strip() or None
-    # Flask works out the default instance folder exactly as the app does.
-    instance_path = Flask("trainer.web", instance_path=os.path.abspath(instance) if instance else None).instance_path
-    store = Store(database_url({}, instance_path), schema=database_schema({}))
-    try:
-        revision = store.upgrade()
-    finally:
-        store.dispose()
-    return f"{shown_url(store.url)}: schema at revision {revision}"
+
+@db.command("upgrade")
+def upgrade() -> None:
+    """Bring the database schema up to date (the app also does this when it starts)."""
+    store = current_app.extensions["trainer.store"]
+    revision = store.upgrade()
+    click.echo(f"{shown_url(store.url)}: schema at revision {revision}")

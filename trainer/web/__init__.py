@@ -23,7 +23,7 @@ EXTENSION = "trainer.library"
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    settings = config.settings(test_config, os.environ)
+    settings = config.settings(test_config)
     app = Flask(
         __name__,
         template_folder=os.path.abspath(settings["TEMPLATES_DIR"]),

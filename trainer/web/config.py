@@ -1,5 +1,9 @@
 """Settings: safe local defaults, then environment variables, then the caller's overrides.
 
+This is the one module that reads the environment for settings, once, when
+the app is built (``settings``): the server, the store and the rate limits
+read ``app.config``. docs/web.md ("Configuration") lists every setting.
+
 The templates, static files and sample scenarios live at the top of the
 repository and inside a built wheel (``trainer.resources``); each is a
 setting so a deployment that copies them elsewhere can say where.
@@ -7,6 +11,7 @@ setting so a deployment that copies them elsewhere can say where.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import secrets
 from collections.abc import Mapping
@@ -30,9 +35,22 @@ ENV = {
     "TRAINER_PROXIES": "PROXIES",
     "TRAINER_INSTRUCTOR_HOURS": "INSTRUCTOR_SESSION_HOURS",
     "TRAINER_PUBLIC_URL": "PUBLIC_URL",
+    "TRAINER_PROCESSES": "PROCESSES",
+    "TRAINER_THREADS": "THREADS",
+    # the conventional names, read by other tools too
+    "DATABASE_URL": "DATABASE_URL",
+    "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
+    "REDIS_URL": "REDIS_URL",
 }
-# settings that are a whole number, with the least value that makes sense
-WHOLE_NUMBERS = {"PROXIES": 0, "INSTRUCTOR_SESSION_HOURS": 1}
+# settings that are a whole number, with the least value that makes sense and what it is
+WHOLE_NUMBERS = {
+    "PROXIES": (0, "the number of reverse proxies in front of the app (0 for none, usually 1)"),
+    "INSTRUCTOR_SESSION_HOURS": (1, "how many hours an instructor stays signed in"),
+    "PROCESSES": (1, "how many server processes share the port"),
+    "THREADS": (1, "how many threads each server process has"),
+}
+# what a backend named in a setting needs installed: (setting, module, extra)
+EXTRAS = (("DATABASE_URL", "psycopg", "postgres"), ("REDIS_URL", "redis", "redis"))
 
 
 SECRET_FILE = "secret_key"
@@ -63,6 +81,14 @@ def defaults() -> dict[str, Any]:
         # "not saved yet" and sends it again (trainer/store/writer.py).
         "SAVE_WAIT": 2.0,
         "PUBLIC_URL": None,  # the address in join links and QR codes (trainer/web/public.py)
+        # trainer serve: processes sharing the port (one per core; one where the OS cannot fork),
+        # and threads per process.
+        "PROCESSES": (os.cpu_count() or 1) if hasattr(os, "fork") else 1,
+        "THREADS": 32,
+        # None: SQLite in the instance folder (trainer/store/db.py).
+        "DATABASE_URL": None,
+        "DATABASE_SCHEMA": None,  # PostgreSQL: the schema to use instead of the default one
+        "REDIS_URL": None,  # None: rate limits counted in each process's memory (trainer/web/limits.py)
     }
 
 
@@ -81,8 +107,10 @@ def from_env(environ: Mapping[str, str]) -> dict[str, Any]:
     return settings
 
 
-def settings(test_config: Mapping[str, Any] | None, environ: Mapping[str, str]) -> dict[str, Any]:
+def settings(test_config: Mapping[str, Any] | None = None, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     merged = defaults()
+    if environ is None:
+        environ = os.environ
     merged.update(from_env(environ))
     merged.update(test_config or {})
     if isinstance(merged["SCENARIO_DIRS"], (str, os.PathLike)):
@@ -94,26 +122,38 @@ def settings(test_config: Mapping[str, Any] | None, environ: Mapping[str, str]) 
             + ", ".join(LOCALES)
         )
     merged["LOCALE"] = locale
-    for key, least in WHOLE_NUMBERS.items():
-        merged[key] = _whole_number(key, merged[key], least)
+    for key, (least, meaning) in WHOLE_NUMBERS.items():
+        merged[key] = _whole_number(key, merged[key], least, meaning)
+    if not hasattr(os, "fork"):
+        merged["PROCESSES"] = 1
+    _check_extras(merged)
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():
-            raise RuntimeError(
+            raise SettingError(
                 f"{key} {merged[key]!s} is not a folder. The web app needs its templates/ and "
                 f"static/ folders; set {_env_name(key)} to where they are."
             )
     return merged
 
 
-def _whole_number(key: str, value: Any, least: int) -> int:
+def _whole_number(key: str, value: Any, least: int, meaning: str) -> int:
     text = str(value).strip()
     if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or int(text) < least:
-        raise SettingError(
-            f"{_env_name(key)}={value!s} is not a whole number of {least} or more: "
-            + ("the number of reverse proxies in front of the app (0 for none, usually 1)"
-               if key == "PROXIES" else "how many hours an instructor stays signed in")
-        )
+        raise SettingError(f"{_env_name(key)}={value!s} is not a whole number of {least} or more: {meaning}")
     return int(text)
+
+
+def _check_extras(merged: Mapping[str, Any]) -> None:
+    """A backend named in the settings whose driver is not installed stops the app, naming the extra."""
+    for key, module, extra in EXTRAS:
+        value = str(merged.get(key) or "")
+        if not value or (key == "DATABASE_URL" and not value.startswith("postgres")):
+            continue
+        if importlib.util.find_spec(module) is None:
+            raise SettingError(
+                f"{key} names {'PostgreSQL' if extra == 'postgres' else 'Redis'}, whose driver {module!r} "
+                f"is not installed: pip install 'holdem-rules-trainer[{extra}]'"
+            )
 
 
 def _env_name(key: str) -> str:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import time
 from dataclasses import dataclass
 
@@ -156,7 +155,8 @@ def too_many_codes() -> str:
 
 
 def redis_url(app: Flask) -> str:
-    return (app.config.get("REDIS_URL") or os.environ.get("REDIS_URL", "")).strip()
+    """The ``REDIS_URL`` setting (trainer/web/config.py); empty: counted in memory."""
+    return (app.config.get("REDIS_URL") or "").strip()
 
 
 def init_app(app: Flask) -> Limits:

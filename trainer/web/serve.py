@@ -1,32 +1,39 @@
-"""``trainer serve``: the app under waitress, a production WSGI server.
+"""``trainer serve``: the app under gunicorn where the OS can fork, waitress elsewhere.
 
-Waitress is pure Python, runs the same on Linux, macOS and Windows, and
-serves from a pool of threads. One Python process uses one core at a time,
-so where the OS can fork, ``run`` starts one waitress process per core (or
-``TRAINER_PROCESSES``) on a listening socket bound once, before the fork:
-the scenario library is loaded once, and every process shares it and the
-secret key. Elsewhere, or with ``TRAINER_PROCESSES=1``, it is one process.
+On Linux and macOS, gunicorn's master builds the app once (``preload_app``:
+the scenario library is loaded and the secret key read before the fork, so
+every worker serves the same spots and accepts every other's session
+cookies), then forks ``TRAINER_PROCESSES`` workers sharing one listening
+socket. It starts a new worker for one that dies, and on SIGHUP builds the
+app again (the scenario files read anew) and replaces the workers one
+generation at a time, each old one finishing the requests it holds.
+The workers are ``gthread``: ``TRAINER_THREADS`` threads each, with idle
+keep-alive connections parked in the worker's event loop, not on a thread.
+
+Where gunicorn cannot run (Windows), or with ``TRAINER_PROCESSES=1``, the
+app runs in one waitress process: pure Python, a pool of threads, the same
+on every OS. docs/web.md ("Serving") has the measurements behind the choice.
+
+Each worker's graded answers are stored by its own writer thread, started
+in the worker on its first answer (trainer/store/writer.py); a stopping
+worker writes what it still holds before it exits.
 """
 
 from __future__ import annotations
 
-import contextlib
 import gc
+import importlib.util
 import logging
-import multiprocessing
-import os
 import signal
-import socket
 import sys
-import time
 
 import waitress
+from flask import Flask
 
 from . import create_app, limits
 
 log = logging.getLogger(__name__)
 
-THREADS = 4  # per process
 IDENT = "holdem-rules-trainer"
 # A class keeps a connection open per student (htmx polls): waitress's default limit of 100 open
 # connections would hold the rest in the listen queue. poll() has no 1024-descriptor limit.
@@ -40,79 +47,32 @@ def url_for_host(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def _processes() -> int:
-    wanted = os.environ.get("TRAINER_PROCESSES", "").strip()
-    if not hasattr(os, "fork"):
-        return 1
-    return max(1, int(wanted)) if wanted else (os.cpu_count() or 1)
+def bind_address(host: str, port: int) -> str:
+    """gunicorn's ``bind``: ``host:port``, an IPv6 address in brackets."""
+    host = host or "0.0.0.0"
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    family, kind, proto, _, address = socket.getaddrinfo(
-        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )[0]
-    sock = socket.socket(family, kind, proto)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(address)
-    sock.listen(1024)
-    return sock
+def gunicorn_available() -> bool:
+    """gunicorn runs where the OS can fork and the package is installed (not on Windows)."""
+    return sys.platform != "win32" and importlib.util.find_spec("gunicorn") is not None
 
 
-class Loads:
-    """How many connections each server process holds, in memory the forked processes share.
-
-    On one shared listening socket, whichever process wakes first accepts a
-    connection: the browsers of a class (or a benchmark's clients) connecting
-    at once could land mostly on one process, whose clients then wait twice
-    as long as the other's, for as long as their keep-alive connections last.
-    So a process stops accepting while it holds more than ``SLACK`` connections
-    above the least busy of the others, which is listening on the same socket
-    and takes them. A process not heard from for ``FRESH`` seconds (busy, or
-    gone) is not waited for.
-    """
-
-    SLACK = 1
-    FRESH = 3.0
-
-    def __init__(self, processes: int) -> None:
-        self._shared = multiprocessing.RawArray("d", 2 * processes)  # (connections, seen at) per process
-        self.processes = processes
-
-    def may_accept(self, index: int, connections: int) -> bool:
-        now = time.monotonic()
-        self._shared[2 * index], self._shared[2 * index + 1] = connections, now
-        others = [
-            self._shared[2 * i]
-            for i in range(self.processes)
-            if i != index and now - self._shared[2 * i + 1] < self.FRESH
-        ]
-        return not others or connections <= min(others) + self.SLACK
-
-    def balance(self, server, index: int) -> None:
-        """Make a waitress server's listener readable only while this process may accept."""
-        readable = server.readable
-
-        def balanced() -> bool:
-            return readable() and self.may_accept(index, len(server._map))
-
-        server.readable = balanced
+def server_for(processes: int) -> str:
+    return "gunicorn" if processes > 1 and gunicorn_available() else "waitress"
 
 
-def _die_with_parent() -> None:
-    """Linux: a worker must not outlive a parent killed without a chance to stop it."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def _stop_serving(signum: int, frame: object) -> None:
-    raise SystemExit(0)  # out of waitress's loop, into _finish
+def _build(scenarios: str | None) -> Flask:
+    app = create_app({"SCENARIO_DIRS": [scenarios]} if scenarios else None)
+    # The scenario libraries are built and never freed: keep the collector from walking them again
+    # and again (its pauses were the drill page's slowest responses), and the forked processes
+    # from copying their pages by touching them.
+    gc.collect()
+    gc.freeze()
+    return app
 
 
-def _finish(app) -> None:
+def _finish(app: Flask) -> None:
     """A stopping server process stores the graded answers it still holds (trainer/store/writer.py)."""
     try:
         app.extensions["trainer.store"].attempts.close()
@@ -125,77 +85,34 @@ def run(host: str, port: int, scenarios: str | None) -> None:
     # waitress warns "Task queue depth is N" each time a request waits for a thread, which under a
     # class's load is most requests: a log line each, written under the task queue's lock.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    app = create_app({"SCENARIO_DIRS": [scenarios]} if scenarios else None)
-    # The scenario libraries are built and never freed: keep the collector from walking them again
-    # and again (its pauses were the drill page's slowest responses), and the forked processes
-    # from copying their pages by touching them.
-    gc.collect()
-    gc.freeze()
-    threads = int(os.environ.get("TRAINER_THREADS", THREADS))
-    processes = _processes()
+    app = _build(scenarios)
+    processes, threads = app.config["PROCESSES"], app.config["THREADS"]
+    server = server_for(processes)
     log.info(
-        "Holdem Rules Trainer: open %s in a browser (%d %s × %d threads)",
+        "Holdem Rules Trainer: open %s in a browser (%d %s × %d threads, %s)",
         url_for_host(host, port),
         processes,
         "process" if processes == 1 else "processes",
         threads,
+        "gunicorn gthread" if server == "gunicorn" else "waitress",
     )
     unshared = limits.warning(app, processes)
     if unshared:
         log.warning(unshared)
-    if processes == 1:
-        signal.signal(signal.SIGTERM, _stop_serving)
-        try:
-            waitress.serve(app, host=host, port=port, threads=threads, ident=IDENT, **CONNECTIONS)
-        except (KeyboardInterrupt, SystemExit):
-            pass
-        finally:
-            _finish(app)
+    if server == "gunicorn":
+        from .prefork import Server
+
+        Server(app, lambda: _build(scenarios), bind=bind_address(host, port), processes=processes,
+               threads=threads, finish=_finish).run()
         return
 
-    sock = _listen(host, port)
-    loads = Loads(processes)
-    workers: list[int] = []
-    for index in range(processes):
-        pid = os.fork()
-        if pid == 0:
-            _die_with_parent()
-            signal.signal(signal.SIGTERM, _stop_serving)
-            code = 0
-            try:
-                server = waitress.create_server(app, sockets=[sock], threads=threads, ident=IDENT, **CONNECTIONS)
-                loads.balance(server, index)
-                server.print_listen("Serving on http://{}:{}")
-                server.run()
-            except (KeyboardInterrupt, SystemExit):
-                pass
-            except BaseException:
-                log.exception("worker failed")
-                code = 1
-            finally:
-                _finish(app)
-                os._exit(code)
-        workers.append(pid)
-    sock.close()
-
     def stop(signum: int, frame: object) -> None:
-        for pid in workers:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGTERM)
+        raise SystemExit(0)  # out of waitress's loop, into _finish
 
     signal.signal(signal.SIGTERM, stop)
-    failed = False
     try:
-        while workers:
-            pid, status = os.wait()
-            if pid in workers:
-                workers.remove(pid)
-                if os.waitstatus_to_exitcode(status) not in (0, -signal.SIGTERM, -signal.SIGINT):
-                    failed = True
-                    stop(signal.SIGTERM, None)
-    except KeyboardInterrupt:
-        stop(signal.SIGTERM, None)
-        for pid in workers:
-            os.waitpid(pid, 0)
-    if failed:
-        sys.exit("a server process failed; see the log above")
+        waitress.serve(app, host=host, port=port, threads=threads, ident=IDENT, **CONNECTIONS)
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        _finish(app)
