@@ -221,5 +221,18 @@ def test_answers_with_the_same_verdicts_share_one_kept_fragment_and_each_shows_i
             ).text
             assert re.search(r'name="current_total"[^>]*value="([^"]*)"', graded).group(1) == typed
             assert "9 of 10 right" in graded
-    graded_pages = [k for k in app.extensions["trainer.cache"].pages._lru if type(k[1][1][-1]).__name__ == "Verdicts"]
+    graded_pages = [k for k in app.extensions["trainer.cache"].pages._lru if type(k[1][1][-1]).__name__ == "Shape"]
     assert len(graded_pages) == 2, graded_pages  # one fragment, one page: not one per amount typed
+
+
+def test_answers_with_the_same_input_error_share_one_kept_fragment_and_each_shows_its_own(app):
+    client = app.test_client()
+    token = token_from(client.get(f"/drill/{BTN}").text)
+    for typed in ("99999999", "88,888,888", "７７７７７７７７"):  # each more than the table holds
+        answered = client.post(
+            f"/drill/{BTN}", data={**BTN_RIGHT, "pot": typed, "csrf_token": token}, headers=HTMX
+        ).text
+        assert re.search(r'name="pot"[^>]*value="([^"]*)"', answered).group(1) == typed
+        assert "nothing here can be above" in answered and "Nothing was graded" in answered
+    shapes = [k for k in app.extensions["trainer.cache"].pages._lru if type(k[1][1][-1]).__name__ == "Shape"]
+    assert len(shapes) == 1, shapes

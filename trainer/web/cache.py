@@ -228,7 +228,8 @@ class Cache:
         sent = answer.raw.get(field.name, ()) if answer else ()
         error = answer.errors.get(field.name) if answer else None
         mark = feedback.mark(field.name) if feedback else None
-        slotted = field.kind == "amount" and len(sent) == 1 and sent[0] != "" and error is None
+        # (An input error's message never quotes what was typed: the slot holds it there too.)
+        slotted = field.kind == "amount" and len(sent) == 1 and sent[0] != ""
         key = (
             lang or i18n.current(),
             ref,

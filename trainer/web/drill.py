@@ -31,8 +31,9 @@ FORM_SLOT = "answer-form-" + secrets.token_hex(8)
 MARKS_SLOT = "answer-marks-" + secrets.token_hex(8)
 
 
-class Verdicts(tuple):
-    """A graded answer's cache key: right or wrong, field by field (what its kept fragment shows)."""
+class Shape(tuple):
+    """An answer's cache key by what its kept fragment shows besides the typed text: the fields'
+    input errors (their messages never quote what was typed), or right or wrong field by field."""
 
 MAX_TYPED_ANSWER = 256  # characters in all fields together
 MAX_RETRY_SECONDS = 30  # between the page's attempts to send an answer that is not stored yet
@@ -82,8 +83,10 @@ def _show(
         answer, feedback = graded() if graded is not None else (None, None)
         focus = _focus(entry, answer, notice)
         pieces = _pieces(ref, entry, urls, answer, feedback, focus, slug)
-        if fill:  # kept per verdict: the form and the answer list, which show what was typed, are slots
-            pieces.update(answer_form=Markup(FORM_SLOT), marks=Markup(MARKS_SLOT))
+        if fill:  # kept per shape: the form and the answer list, which show what was typed, are slots
+            pieces["answer_form"] = Markup(FORM_SLOT)
+            if MARKS_SLOT in fill:
+                pieces["marks"] = Markup(MARKS_SLOT)
         return {
             "answer": answer,
             "feedback": feedback,
@@ -92,12 +95,12 @@ def _show(
             **pieces,
         }
 
-    if isinstance(key, Verdicts):
+    if isinstance(key, Shape):
         answer, feedback = graded()
-        fill = {
-            FORM_SLOT: lambda: _form(ref, entry, urls, answer, feedback, None),
-            MARKS_SLOT: lambda: cache().marks(feedback),
-        }
+        focus = _focus(entry, answer, notice)
+        fill = {FORM_SLOT: lambda: _form(ref, entry, urls, answer, feedback, focus)}
+        if feedback is not None:
+            fill[MARKS_SLOT] = lambda: cache().marks(feedback)
 
     return render(
         "drill.html",
@@ -228,11 +231,12 @@ def grade_answer(scenario_id: str) -> Response:
     def graded() -> tuple[Answer, Feedback | None]:
         return answer, feedback
 
+    # The fragment shows what was typed only in the form and the answer list: the rest is kept per
+    # shape (the input errors, or the verdicts), those two filled in for each answer.
     if feedback is None:  # input errors: nothing was graded, nothing is stored
-        return _show(entry, graded=graded, key=("graded", typed) if short else None)
-    # A graded answer's fragment shows what was typed only in the form and the answer list: the rest
-    # is kept per verdict, those two filled in for each answer.
-    verdicts = Verdicts(m.right for m in feedback.marks)
+        errors = Shape(("errors", *sorted(answer.errors.items())))
+        return _show(entry, graded=graded, key=errors, typed=typed if short else None)
+    verdicts = Shape(m.right for m in feedback.marks)
     # The answer is acknowledged only once it is committed. Until then the page says so and sends it
     # again under the id its form made, which the store keeps once however often it arrives.
     answer_id = answer_id_of(form.get("answer_id"))
