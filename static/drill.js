@@ -108,6 +108,7 @@
     } else if (key === "n" || key === "s") {
       el = marked(key);
     } else if (key === "r") {
+      if (!document.getElementById("action-so-far")) return;
       event.preventDefault();
       replay();
       return;
