@@ -410,7 +410,7 @@ def _lay_out(layout: Layout, seats: tuple[SeatView, ...], board: tuple[CardView,
                 bet_above=_bet_above(a),
             )
         )
-    bx, by = _on(layout, _button_angle(layout, angles, order, button), layout.table_rx * 0.84, layout.table_ry * 0.84)
+    bx, by = _on(layout, _button_angle(layout, angles, order, button), layout.table_rx * 0.76, layout.table_ry * 0.76)
     step = layout.card_w + layout.card_gap
     left = cx - (len(board) * step - layout.card_gap) / 2
     cards = tuple(
