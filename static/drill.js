@@ -35,3 +35,96 @@
     }
   }, true);
 })();
+
+// Keyboard shortcuts on the drill page: Enter checks, N goes to the next spot,
+// S shows the answer (the derivation), R replays the action so far. They act on
+// elements marked data-key, so each is also a plain link, button or <details>
+// that works without this file; none fires while the learner types in a field.
+(function () {
+  "use strict";
+  var REPLAY_STEP_MS = 700;
+  var replayTimer = null;
+
+  function typing(target) {
+    if (!(target instanceof Element)) return false;
+    return target.closest("input, textarea, select, [contenteditable]:not([contenteditable=false])") !== null;
+  }
+
+  function visible(el) {
+    return el.offsetParent !== null || el.getClientRects().length > 0;
+  }
+
+  function marked(key) {
+    var all = document.querySelectorAll('[data-key="' + key + '"]');
+    for (var i = 0; i < all.length; i++) {
+      if (visible(all[i]) && !all[i].disabled) return all[i];
+    }
+    return null;
+  }
+
+  function activate(el) {
+    if (el.matches("a[href], button, input")) {
+      el.click();
+    } else {
+      if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+      el.focus();
+      el.scrollIntoView({ block: "start" });
+    }
+  }
+
+  function replay() {
+    var box = document.getElementById("action-so-far");
+    if (!box) return;
+    box.open = true;
+    var rows = box.querySelectorAll("tbody tr");
+    var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    clearTimeout(replayTimer);
+    box.querySelector("summary").focus();
+    if (reduce) return;
+    Array.prototype.forEach.call(rows, function (row) {
+      row.hidden = true;
+      row.classList.remove("is-replaying");
+    });
+    var i = 0;
+    (function next() {
+      if (i > 0) rows[i - 1].classList.remove("is-replaying");
+      if (i >= rows.length) return;
+      rows[i].hidden = false;
+      rows[i].classList.add("is-replaying");
+      i += 1;
+      replayTimer = setTimeout(next, REPLAY_STEP_MS);
+    })();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    if (typing(event.target)) return;
+    var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    var el;
+    if (key === "Enter") {
+      // On a link, a button or a summary, Enter keeps its own meaning.
+      if (event.target instanceof Element && event.target.closest("a[href], button, summary, [role=button]")) return;
+      el = marked("enter");
+    } else if (key === "n" || key === "s") {
+      el = marked(key);
+    } else if (key === "r") {
+      if (!document.getElementById("action-so-far")) return;
+      event.preventDefault();
+      replay();
+      return;
+    }
+    if (!el) return;
+    event.preventDefault();
+    activate(el);
+  });
+
+  function showHints() {
+    var hints = document.querySelectorAll(".key-hints[hidden]");
+    for (var i = 0; i < hints.length; i++) hints[i].hidden = false;
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", showHints);
+  } else {
+    showHints();
+  }
+})();

@@ -23,6 +23,7 @@ LAUNCH_ARGS = [
 ]
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = REPO / "tests" / "web" / "scenarios"
+LIBRARY = REPO / "scenarios"
 ARTIFACTS = REPO / "test-artifacts"
 
 
@@ -52,8 +53,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
+def _serve(tmp_path_factory, scenarios: Path):
     """The app started the way ``trainer serve`` starts it, in its own process."""
     port = _free_port()
     env = {
@@ -61,13 +61,13 @@ def base_url(tmp_path_factory):
         "TRAINER_SECRET_KEY": "e2e-secret",
         "TRAINER_INSTANCE": str(tmp_path_factory.mktemp("instance")),
     }
-    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
+    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(scenarios)!r})"
     log = tmp_path_factory.mktemp("server") / "server.log"
     with open(log, "wb") as out:
         server = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:
             try:
                 with urllib.request.urlopen(url + "/healthz", timeout=1) as response:
@@ -81,6 +81,18 @@ def base_url(tmp_path_factory):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory):
+    """The app serving the web tests' few scenarios."""
+    yield from _serve(tmp_path_factory, SCENARIOS)
+
+
+@pytest.fixture(scope="session")
+def library_url(tmp_path_factory):
+    """The app serving the whole scenario library: spots of every size, on every street."""
+    yield from _serve(tmp_path_factory, LIBRARY)
 
 
 @pytest.fixture(scope="session")
@@ -147,3 +159,15 @@ def artifacts():
     return ARTIFACTS
 
 
+
+
+# axe-core comes from the npm registry into the test setup only (never served by the app):
+#   npm install --prefix tests/e2e/.axe --no-save --no-package-lock axe-core@4.14.1
+AXE = Path(__file__).parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.skip("axe-core is not installed: npm install --prefix tests/e2e/.axe --no-save --no-package-lock axe-core@4.14.1")
+    return AXE.read_text(encoding="utf-8")

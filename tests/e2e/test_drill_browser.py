@@ -33,7 +33,7 @@ def focus_moves_to(page, element_id: str) -> None:
 
 def test_wrong_then_right_answer_swaps_in_place_without_a_reload(page, base_url, artifacts):
     page.goto(base_url + DRILL)
-    assert page.locator("svg.table-svg").is_visible()
+    assert page.locator("svg.table-svg--wide").is_visible()
     page.evaluate("window.__sameDocument = true")
 
     fill(page, {**RIGHT, "last_full_increment": "400", "min_to": "1800"})
@@ -165,7 +165,7 @@ def test_without_javascript_the_form_posts_and_the_page_comes_back_graded(open_p
     fill(page, {**RIGHT, "min_to": "1800"})
     with page.expect_navigation():
         page.click("button[type=submit]")
-    assert page.locator("svg.table-svg").is_visible()  # a whole page came back
+    assert page.locator("svg.table-svg--wide").is_visible()  # a whole page came back
     assert page.locator("#feedback-h").inner_text().strip() == "✗ 9 of 10 right"
     assert "Wrong — correct: 2,400" in page.locator("#f-min_to-mark").inner_text()
     focus_moves_to(page, "feedback-h")  # autofocus, no script needed

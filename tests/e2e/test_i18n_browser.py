@@ -68,8 +68,8 @@ def test_switch_language_then_drill_feedback_and_derivation_are_in_chinese(page,
     assert page.locator("#q-card-h").inner_text() == want["card"]
     labels = [label.inner_text().strip() for label in page.locator(".field--choices .choice").all()]
     assert labels == want["legal"]
-    assert want["to"] in page.locator("table.history thead").inner_text()
-    assert page.locator("svg.table-svg .seat-tag").text_content() == "▼ " + want["to_act"]
+    assert want["to"] in page.locator("table.history thead").text_content()
+    assert page.locator("svg.table-svg--wide .seat-tag").text_content().strip() == "▲ " + want["to_act"]
     # the page's language picks the Chinese fonts of its script (from the machine, nothing downloaded)
     assert want["font"] in page.evaluate("getComputedStyle(document.body).fontFamily")
 

@@ -30,8 +30,8 @@ def field_error(html: str, name: str) -> str | None:
 
 def test_drill_page_draws_the_table_and_the_text_version(client):
     html = client.get("/drill/btn-faces-short-all-in").text
-    svg = re.search(r"<svg class=\"table-svg\".*?</svg>", html, re.S).group(0)
-    for text in ("SB", "BB", "CO · Kenji", "BTN · Mei", "Pot 4,000", "▼ to act", ">D<", "all-in"):
+    svg = re.search(r"<svg class=\"table-svg table-svg--wide\".*?</svg>", html, re.S).group(0)
+    for text in ("SB", "BB", "CO · Kenji", "BTN · Mei", "Pot 4,000", "▲ to act", ">D<", "all-in"):
         assert text in svg, text
     # chips in front this street: SB 1,000, BB 1,000, CO 1,400
     assert re.findall(r'<g class="bet">.*?<text[^>]*>([\d,]+)</text>', svg, re.S) == ["1,000", "1,000", "1,400"]
@@ -173,7 +173,7 @@ def test_plain_post_returns_the_full_page_with_feedback(drill):
     response = drill("btn-faces-short-all-in").submit(BTN_RIGHT)
     assert response.status_code == 200
     assert response.text.lstrip().startswith("<!doctype html>")
-    assert '<svg class="table-svg"' in response.text
+    assert '<svg class="table-svg table-svg--wide"' in response.text
     assert 'id="feedback-h" tabindex="-1" autofocus' in response.text
     assert "HX-Request" in response.headers["Vary"]
 

@@ -10,7 +10,8 @@ catalogs (or, for streets and actions, from the engine's own terms).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from trainer.engine import Rules
@@ -20,15 +21,6 @@ from trainer.translations import DEFAULT, Text
 from trainer.translations import text as translated
 
 from .i18n import current
-
-# The SVG's coordinate system; CSS scales it to the page width.
-WIDTH, HEIGHT = 680, 400
-CX, CY = WIDTH / 2, HEIGHT / 2
-TABLE_RX, TABLE_RY = 222, 124
-SEAT_RX, SEAT_RY = 264, 160
-SEAT_W, SEAT_H = 140, 54
-BET_AT = 0.56  # fraction of the way from the centre to a seat
-CARD_W, CARD_H, CARD_GAP = 38, 52, 6
 
 SUITS = {"c": ("♣", False), "d": ("♦", True), "h": ("♥", True), "s": ("♠", False)}
 RANKS = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
@@ -82,16 +74,18 @@ def _game_name(t: Text, game_type: str) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class CardView:
-    rank: str
+    rank: str  # "" for a card the spot does not name (drawn face down)
     symbol: str
     red: bool
     name: str  # "king of clubs", "梅花 K"
-    x: float = 0
-    y: float = 0
 
     @property
     def text(self) -> str:
         return f"{self.rank}{self.symbol}"
+
+    @property
+    def face_down(self) -> bool:
+        return not self.rank
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,10 +99,6 @@ class SeatView:
     to_act: bool
     button: bool
     status: str  # "folded", "all-in", "9,000 behind" in the spot's language
-    x: float  # centre of the seat box
-    y: float
-    bet_x: float
-    bet_y: float
     cards: tuple[CardView, ...] = ()  # hole cards, shown when the spot asks to read the hands
 
     @property
@@ -131,29 +121,114 @@ class StreetView:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Layout:
+    """One way to draw the table: its coordinate system and where things sit in it.
+
+    ``wide`` is the landscape oval of a desktop column. ``narrow`` is drawn for a
+    phone at about one SVG unit per CSS pixel, so its text sizes (in the CSS) are
+    what the learner reads: no text under 11 px at 360 px wide. A phone's oval
+    stands upright, seats are spaced evenly along its rim (equal angles would crowd
+    the wide boxes at the top and bottom), and the chips a seat has in front are
+    written in its box, leaving the felt to the board and the pot.
+    """
+
+    name: str
+    width: int
+    table_rx: int
+    table_ry: int
+    seat_rx: int
+    seat_ry: int
+    seat_w: int
+    seat_h: int
+    card_w: int
+    card_h: int
+    card_gap: int
+    board_y: int  # top of the board cards, from the centre
+    pot_y: int  # baseline of the pot's amount, from the centre
+    label_chars: int  # a seat's label is cut to this many characters
+    even_arc: bool = False
+    bets_in_seat: bool = False  # also the dealer button, drawn in the button's box
+    bet_at: float = 0.66  # where a seat's chips sit: this fraction of the way from the centre to the rim
+
+    @property
+    def cx(self) -> float:
+        return self.width / 2
+
+    @property
+    def cy(self) -> float:
+        return self.seat_ry + self.seat_h / 2 + 6
+
+    @property
+    def height(self) -> int:
+        # The tag under the player to act (always at the bottom) needs room below the seat.
+        return round(self.cy + self.seat_ry + self.seat_h / 2 + 34)
+
+
+WIDE = Layout(
+    name="wide", width=680, table_rx=222, table_ry=124, seat_rx=264, seat_ry=156,
+    seat_w=140, seat_h=54, card_w=34, card_h=48, card_gap=5, board_y=-56, pot_y=30, label_chars=18,
+)
+NARROW = Layout(
+    name="narrow", width=360, table_rx=112, table_ry=168, seat_rx=128, seat_ry=194,
+    seat_w=100, seat_h=56, card_w=26, card_h=38, card_gap=3, board_y=-44, pot_y=24, label_chars=12,
+    even_arc=True, bets_in_seat=True,
+)
+# Nine or ten seats need a longer rim on a phone: the same boxes on a taller oval.
+NARROW_TALL = replace(NARROW, table_ry=214, seat_ry=240)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlacedSeat:
+    seat: SeatView
+    x: float  # centre of the seat box
+    y: float
+    bet_x: float
+    bet_y: float
+    label: str  # cut to fit the layout's box
+    bet_above: bool = False  # the amount is written above the chip, not below
+
+    @property
+    def bet_text_y(self) -> float:
+        return self.bet_y - 14 if self.bet_above else self.bet_y + 27
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlacedCard:
+    card: CardView
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableView:
+    """The drawing of one spot in one layout."""
+
+    layout: Layout
+    seats: tuple[PlacedSeat, ...]
+    board: tuple[PlacedCard, ...]
+    button: tuple[float, float]
+    pot_x: float
+    pot_y: float
+
+
+@dataclass(frozen=True, kw_only=True)
 class Spot:
     street: str  # the street's name in the spot's language ("turn", "轉牌圈")
     game: str
     seats: tuple[SeatView, ...]
-    board: tuple[CardView, ...]
+    board: tuple[CardView, ...]  # face down when the spot is past the flop but names no cards
     pot: int
     start_pot: int
     start: str  # the street the hand starts on, named in the spot's language
     to_act: str | None
-    button: tuple[float, float] | None
     button_seat: str | None
     history: tuple[StreetView, ...]
-    width: int = WIDTH
-    height: int = HEIGHT
-    seat_w: int = SEAT_W
-    seat_h: int = SEAT_H
-    card_w: int = CARD_W
-    card_h: int = CARD_H
-    cx: float = CX
-    cy: float = CY
-    table_rx: int = TABLE_RX
-    table_ry: int = TABLE_RY
+    tables: tuple[TableView, ...]  # wide, narrow
     summary: str = ""  # one sentence for the drawing's title
+
+    @property
+    def board_named(self) -> bool:
+        return any(not c.face_down for c in self.board)
 
 
 def card_view(code: str, t: Text | None = None) -> CardView:
@@ -217,81 +292,47 @@ def _rule_option(t: Text, name: str, value: Any) -> str:
     return _("rule option %(name)s: %(value)s", name=name.replace("_", " "), value=value)
 
 
-def _angle_step(n: int) -> float:
-    return 2 * math.pi / n
+# How many community cards each street has dealt.
+DEALT = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
 
-def build_spot(scenario: Any, locale: str | None = None) -> Spot:
-    """The spot in ``locale``; by default in the language of the request being answered."""
-    t = translated(locale or current())
+def _seats(scenario: Any, hand: Any, t: Text, term: Callable[[str], str]) -> tuple[SeatView, ...]:
     _ = t.gettext
-    terms = message_templates(t.locale)
-
-    def term(name: str) -> str:
-        return Message(f"term.{name}").render(terms)
-
-    hand = scenario.hand()
-    seats = hand.seats
     names = dict(scenario.names or {})
-    to_act = hand.to_act
-    n = len(seats)
-    order = [s.position for s in seats]
-    # The player to act sits at the bottom; seats follow clockwise in seat order.
-    hero = order.index(to_act) if to_act in order else 0
-    step = _angle_step(n)
-
-    def angle(i: float) -> float:
-        return math.pi / 2 + (i - hero) * step
-
     shown = scenario.hands if "winners" in (getattr(scenario, "ask", None) or ()) else {}
-    views = []
-    for i, seat in enumerate(seats):
-        a = angle(i)
-        x, y = CX + SEAT_RX * math.cos(a), CY + SEAT_RY * math.sin(a)
-        views.append(
-            SeatView(
-                position=seat.position,
-                name=names.get(seat.position),
-                stack=seat.stack,
-                committed=seat.committed,
-                folded=seat.folded,
-                all_in=seat.all_in,
-                to_act=seat.position == to_act,
-                button=seat.position == hand.button,
-                status=(
-                    _("folded")
-                    if seat.folded
-                    else term("allin")
-                    if seat.all_in
-                    else _("%(amount)s behind", amount=t.number(seat.stack))
-                ),
-                x=round(x, 1),
-                y=round(y, 1),
-                bet_x=round(CX + (x - CX) * BET_AT, 1),
-                bet_y=round(CY + (y - CY) * BET_AT, 1),
-                cards=tuple(card_view(c, t) for c in shown.get(seat.position, ())) if not seat.folded else (),
-            )
+    return tuple(
+        SeatView(
+            position=seat.position,
+            name=names.get(seat.position),
+            stack=seat.stack,
+            committed=seat.committed,
+            folded=seat.folded,
+            all_in=seat.all_in,
+            to_act=seat.position == hand.to_act,
+            button=seat.position == hand.button,
+            status=(
+                _("folded")
+                if seat.folded
+                else term("allin")
+                if seat.all_in
+                else _("%(amount)s behind", amount=t.number(seat.stack))
+            ),
+            cards=tuple(card_view(c, t) for c in shown.get(seat.position, ())) if not seat.folded else (),
         )
-
-    # The button sits by the button's seat (heads-up the seat that is not the big
-    # blind), or where BTN would sit when that player is not in the hand: after
-    # the last seat, before the first (BTN is last in seat order).
-    if hand.button in order:
-        a = angle(order.index(hand.button)) - step * 0.28
-        button_seat = hand.button
-    else:
-        a = angle(n - 0.5)
-        button_seat = None
-    button = (round(CX + TABLE_RX * 0.86 * math.cos(a), 1), round(CY + TABLE_RY * 0.86 * math.sin(a), 1))
-
-    cards = [card_view(c, t) for c in (scenario.board or ())]
-    width = len(cards) * CARD_W + max(len(cards) - 1, 0) * CARD_GAP
-    left = CX - width / 2
-    board = tuple(
-        CardView(rank=c.rank, symbol=c.symbol, red=c.red, name=c.name, x=left + i * (CARD_W + CARD_GAP), y=CY - 58)
-        for i, c in enumerate(cards)
+        for seat in hand.seats
     )
 
+
+def _board(scenario: Any, hand: Any, t: Text) -> tuple[CardView, ...]:
+    """The board as named, or as many cards face down as the street has dealt when the spot names none."""
+    named = tuple(card_view(c, t) for c in (scenario.board or ()))
+    if named:
+        return named
+    back = CardView(rank="", symbol="", red=False, name=t.gettext("a card the spot does not name"))
+    return (back,) * DEALT.get(str(hand.street), 0)
+
+
+def _history(hand: Any, t: Text, term: Callable[[str], str]) -> tuple[StreetView, ...]:
     streets: dict[str, list[EventView]] = {}
     for event in hand.history:
         streets.setdefault(str(event.street), []).append(
@@ -302,28 +343,129 @@ def build_spot(scenario: Any, locale: str | None = None) -> Spot:
                 added=event.added,
             )
         )
-    street = term(str(hand.street))
-    pot = t.number(hand.pot)
+    return tuple(StreetView(street=term(s), events=tuple(ev)) for s, ev in streets.items())
+
+
+def _rim(layout: Layout, n: int, hero: int) -> list[float]:
+    """Angles of ``n`` seats, the player to act at the bottom, clockwise in seat order."""
+    if not layout.even_arc:
+        return [math.pi / 2 + (i - hero) * 2 * math.pi / n for i in range(n)]
+    # Equal steps of arc length: sample the rim finely and pick every n-th length.
+    samples = 720
+    angles = [math.pi / 2 + 2 * math.pi * k / samples for k in range(samples + 1)]
+    lengths = [0.0]
+    for a, b in zip(angles, angles[1:]):
+        lengths.append(lengths[-1] + math.dist(_on(layout, a), _on(layout, b)))
+    total = lengths[-1]
+    out = []
+    for i in range(n):
+        want = ((i - hero) % n) * total / n
+        k = next(k for k, length in enumerate(lengths) if length >= want)
+        out.append(angles[k])
+    return out
+
+
+def _on(layout: Layout, a: float, rx: float | None = None, ry: float | None = None) -> tuple[float, float]:
+    rx = layout.seat_rx if rx is None else rx
+    ry = layout.seat_ry if ry is None else ry
+    return layout.cx + rx * math.cos(a), layout.cy + ry * math.sin(a)
+
+
+def _bet_above(a: float) -> bool:
+    """Amounts go towards the centre, away from the seat's box; across the table, above the chip, clear of the board."""
+    sin, cos = math.sin(a), math.cos(a)
+    if sin < 0 and abs(cos) < 0.35:
+        return True
+    return sin > 0.2
+
+
+def _button_angle(layout: Layout, angles: list[float], order: list[str], button: str | None) -> float:
+    """By the button's seat, a little before it; where BTN would sit (after the last seat) when not in the hand."""
+    n = len(angles)
+    if button in order:
+        i = order.index(button)
+        return angles[i] - (angles[i] - angles[i - 1]) % (2 * math.pi) * 0.3
+    return angles[-1] + (angles[0] - angles[-1]) % (2 * math.pi) * 0.5 if n > 1 else angles[0] + math.pi
+
+
+def _lay_out(layout: Layout, seats: tuple[SeatView, ...], board: tuple[CardView, ...], button: str | None) -> TableView:
+    order = [s.position for s in seats]
+    hero = next((i for i, s in enumerate(seats) if s.to_act), 0)
+    angles = _rim(layout, len(seats), hero)
+    cx, cy = layout.cx, layout.cy
+    placed = []
+    for seat, a in zip(seats, angles):
+        x, y = _on(layout, a)
+        label = seat.label
+        if len(label) > layout.label_chars:
+            label = label[: layout.label_chars - 1] + "…"
+        placed.append(
+            PlacedSeat(
+                seat=seat,
+                x=round(x, 1),
+                y=round(y, 1),
+                bet_x=round(cx + layout.table_rx * layout.bet_at * math.cos(a), 1),
+                bet_y=round(cy + layout.table_ry * layout.bet_at * math.sin(a), 1),
+                label=label,
+                bet_above=_bet_above(a),
+            )
+        )
+    bx, by = _on(layout, _button_angle(layout, angles, order, button), layout.table_rx * 0.76, layout.table_ry * 0.76)
+    step = layout.card_w + layout.card_gap
+    left = cx - (len(board) * step - layout.card_gap) / 2
+    cards = tuple(
+        PlacedCard(card=c, x=round(left + i * step, 1), y=cy + layout.board_y) for i, c in enumerate(board)
+    )
+    return TableView(
+        layout=layout,
+        seats=tuple(placed),
+        board=cards,
+        button=(round(bx, 1), round(by, 1)),
+        pot_x=cx,
+        pot_y=cy + layout.pot_y,
+    )
+
+
+def _narrow(players: int) -> Layout:
+    return NARROW_TALL if players >= 9 else NARROW
+
+
+def _summary(t: Text, players: int, street: str, pot: int, to_act: str | None) -> str:
+    _ = t.gettext
     if to_act:
-        summary = _(
+        return _(
             "%(players)s players on the %(street)s, pot %(pot)s, %(pos)s to act",
-            players=n, street=street, pot=pot, pos=to_act,
+            players=players, street=street, pot=t.number(pot), pos=to_act,
         )
-    else:
-        summary = _(
-            "%(players)s players on the %(street)s, pot %(pot)s, betting is over", players=n, street=street, pot=pot
-        )
+    return _(
+        "%(players)s players on the %(street)s, pot %(pot)s, betting is over",
+        players=players, street=street, pot=t.number(pot),
+    )
+
+
+def build_spot(scenario: Any, locale: str | None = None) -> Spot:
+    """The spot in ``locale``; by default in the language of the request being answered."""
+    t = translated(locale or current())
+    terms = message_templates(t.locale)
+
+    def term(name: str) -> str:
+        return Message(f"term.{name}").render(terms)
+
+    hand = scenario.hand()
+    seats = _seats(scenario, hand, t, term)
+    board = _board(scenario, hand, t)
+    street = term(str(hand.street))
     return Spot(
         street=street,
         game=game_line(scenario.game, t),
-        seats=tuple(views),
+        seats=seats,
         board=board,
         pot=hand.pot,
         start_pot=int(scenario.pot or 0),
         start=term(str(scenario.start)),
-        to_act=to_act,
-        button=button,
-        button_seat=button_seat,
-        history=tuple(StreetView(street=term(s), events=tuple(ev)) for s, ev in streets.items()),
-        summary=summary,
+        to_act=hand.to_act,
+        button_seat=hand.button if hand.button in {s.position for s in seats} else None,
+        history=_history(hand, t, term),
+        tables=tuple(_lay_out(layout, seats, board, hand.button) for layout in (WIDE, _narrow(len(seats)))),
+        summary=_summary(t, len(seats), street, hand.pot, hand.to_act),
     )
