@@ -45,20 +45,16 @@ GENERATED_PER_LEVEL = 3
 
 # The two lookups below are the only lines that know where translations live.
 def templates(locale: str):
-    from trainer.quiz import message_templates
+    from trainer.translations.engine import engine_templates
 
-    return message_templates(locale)
+    return engine_templates(locale)
 
 
 def rule_texts(rule, locale: str) -> tuple[str, str, tuple[str, ...]]:
-    from trainer.engine.rules_zh import RULE_TEXT
+    from trainer.translations.engine import rule_text
 
-    text = RULE_TEXT.get(rule.id, {}).get(locale, {})
-    return (
-        text.get("title") or rule.title,
-        str(text.get("statement") or rule.statement),
-        tuple(text.get("examples") or rule.examples),
-    )
+    text = rule_text(rule.id, locale)
+    return text.title, text.statement, text.examples
 
 
 def _illegal_tries(hand) -> list[Action]:

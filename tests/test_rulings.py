@@ -4,8 +4,10 @@ import pytest
 
 from trainer.engine import Action, ActionKind, Declaration, Game, GameType, Hand, Street, rule
 from trainer.engine.messages import EngineError
-from trainer.engine.messages_zh import ZH_HANS, ZH_HANT
 from trainer.engine.rulings import ruling_action
+from trainer.translations.engine import engine_templates
+
+ZH_HANT, ZH_HANS = engine_templates("zh-Hant"), engine_templates("zh-Hans")
 
 
 def spot(stacks, blinds, actions=(), start=Street.PREFLOP, pot=0, game=GameType.NO_LIMIT):
