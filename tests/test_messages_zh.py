@@ -212,7 +212,7 @@ def test_glossary_terms():
     assert (ZH_HANT["term.check"], ZH_HANS["term.check"]) == ("過牌", "让牌")
     assert (ZH_HANT["term.fold"], ZH_HANS["term.fold"]) == ("蓋牌", "弃牌")
     assert (ZH_HANT["term.flop"], ZH_HANS["term.flop"]) == ("翻牌圈", "翻牌圈")
-    assert "全下" in ZH_HANT["cur.allin"] and "全押" in ZH_HANS["cur.allin"]
+    assert "全下" in ZH_HANT["cur.allin"] and "全下" in ZH_HANS["cur.allin"]
     assert "加到" in ZH_HANT["cur.raise"] and "加注到" in ZH_HANS["cur.raise"]
     assert "增額" in ZH_HANT["inc.raise"] and "增量" in ZH_HANS["inc.raise"]
     assert "需再補" in ZH_HANT["add.formula"] and "需再补" in ZH_HANS["add.formula"]
@@ -265,7 +265,7 @@ def test_seed_003_derivation_renders_in_both_scripts():
     hant = " ".join(render_all(hand.derivation(), "zh-Hant"))
     hans = " ".join(render_all(hand.derivation(), "zh-Hans"))
     assert "CO 全下到 1400，增額只有 400，不到完整的 1000" in hant
-    assert "CO 全押到 1400，增量只有 400，不到完整的 1000" in hans
+    assert "CO 全下到 1400，增量只有 400，不到完整的 1000" in hans
     assert "加到 ① + ② = 1400 + 1000 = 2400" in hant
     assert "加注到 ① + ② = 1400 + 1000 = 2400" in hans
 
