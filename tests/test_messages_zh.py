@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po
 from trainer.engine import Action, ActionKind, Game, GameType, Hand, IllegalActionError, Message, Street
 from trainer.engine.messages import EN
 from trainer.engine.rules import RULES
-from trainer.generate import CARD_EXPLAIN, RECIPES, TITLE
+from trainer.generate import CARD_CHECK_EXPLAIN, CARD_EXPLAIN, RECIPES, TITLE
 from trainer.translations import FOLDER
 from trainer.translations.engine import DOMAIN, engine_templates
 
@@ -58,6 +58,7 @@ def source_texts() -> dict[tuple[str, str], str]:
             found[(f"{rule.id}.example", example)] = f"{rule.id} example {n + 1}"
     found.update({(f"title.{when}", text): f"generated title {when}" for when, text in TITLE.items()})
     found[("explain.card", CARD_EXPLAIN)] = "generated card note"
+    found[("explain.card_check", CARD_CHECK_EXPLAIN)] = "generated card note, nothing to add"
     found.update({(f"explain.{topic}", r.explain): f"generated note {topic}" for topic, r in RECIPES.items()})
     return found
 
@@ -364,6 +365,7 @@ def test_rule_numbers_and_citations_kept(locale, rule_id):
 def generator_texts() -> dict[str, str]:
     texts = {f"title.{when}": text for when, text in TITLE.items()}
     texts["explain.card"] = CARD_EXPLAIN
+    texts["explain.card_check"] = CARD_CHECK_EXPLAIN
     texts.update({f"explain.{topic}": recipe.explain for topic, recipe in RECIPES.items()})
     return texts
 

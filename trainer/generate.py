@@ -175,6 +175,8 @@ def _random_cards(hand: Hand, rng: random.Random, i: int) -> dict | None:
 # The English source texts of the notes; their translations are in the engine
 # catalogs (trainer/translations/*/LC_MESSAGES/engine.po, docs/i18n.md).
 CARD_EXPLAIN = "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ so {pos} must add {add} to call."
+# with nothing to add, "must add 0 to call" would teach a call that does not exist
+CARD_CHECK_EXPLAIN = "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ nothing to add, so {pos} may check."
 
 RECIPES: dict[str, Recipe] = {
     "action-order": Recipe(
@@ -385,7 +387,8 @@ def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -
         title[locale] = texts[f"title.{recipe.when}"].format(topic=BY_NAME[topic].title[locale], street=street, **values)
         text = texts[f"explain.{topic}"].format(**values)
         if card is not None:
-            text += " " + texts["explain.card"].format(street=street, **values)
+            note = "explain.card" if card.to_add else "explain.card_check"
+            text += " " + texts[note].format(street=street, **values)
         explain[locale] = text
     out = {"id": doc["id"], "title": title, "topics": [topic], "level": level}
     out.update({k: v for k, v in doc.items() if k != "id"})
@@ -401,5 +404,6 @@ def _texts(locale: str) -> dict[str, str]:
     text = engine_text(locale)
     english = {f"title.{when}": title for when, title in TITLE.items()}
     english["explain.card"] = CARD_EXPLAIN
+    english["explain.card_check"] = CARD_CHECK_EXPLAIN
     english.update({f"explain.{topic}": recipe.explain for topic, recipe in RECIPES.items()})
     return {key: text(key, source) for key, source in english.items()}

@@ -13,7 +13,8 @@ the message context, so a translator sees the ID next to the English:
   ``R-MINRAISE.statement`` and ``R-MINRAISE.example``;
 - the spot generator (``trainer/generate.py``): ``explain="…"`` of each
   ``RECIPES`` entry (context ``explain.<topic>``), ``TITLE = {"decision": …}``
-  (``title.decision``) and ``CARD_EXPLAIN = "…"`` (``explain.card``).
+  (``title.decision``), ``CARD_EXPLAIN = "…"`` (``explain.card``) and
+  ``CARD_CHECK_EXPLAIN`` (``explain.card_check``).
 
 A comment on the line above an entry that starts with ``Translators:`` goes
 into the catalog. ``babel-engine.cfg`` names the files; docs/i18n.md has the
@@ -26,6 +27,8 @@ import ast
 from collections.abc import Iterator
 
 Extracted = tuple[int, str, tuple[str, str], list[str]]
+# the generator's single notes: constant name -> message context
+NOTES = {"CARD_EXPLAIN": "explain.card", "CARD_CHECK_EXPLAIN": "explain.card_check"}
 
 
 def extract_engine(fileobj, keywords, comment_tags, options) -> Iterator[Extracted]:
@@ -44,8 +47,8 @@ def texts(tree: ast.Module) -> Iterator[tuple[str, str, int]]:
             yield from _table(value, "")
         elif name == "TITLE" and isinstance(value, ast.Dict):
             yield from _table(value, "title.")
-        elif name == "CARD_EXPLAIN" and _is_text(value):
-            yield "explain.card", value.value, value.lineno
+        elif name in NOTES and _is_text(value):
+            yield NOTES[name], value.value, value.lineno
         elif name == "RECIPES" and isinstance(value, ast.Dict):
             for key, recipe in zip(value.keys, value.values):
                 explain = _keyword(recipe, "explain")
