@@ -172,6 +172,9 @@ def _random_cards(hand: Hand, rng: random.Random, i: int) -> dict | None:
             return {"board": board, "hands": hands}
     return None
 
+# Chinese runs one sentence into the next after its full-width stop.
+SENTENCE_GAP = {"en": " "}
+
 # The English source texts of the notes; their translations are in the engine
 # catalogs (trainer/translations/*/LC_MESSAGES/engine.po, docs/i18n.md).
 CARD_EXPLAIN = "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ so {pos} must add {add} to call."
@@ -388,7 +391,7 @@ def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -
         text = texts[f"explain.{topic}"].format(**values)
         if card is not None:
             note = "explain.card" if card.to_add else "explain.card_check"
-            text += " " + texts[note].format(street=street, **values)
+            text += SENTENCE_GAP.get(locale, "") + texts[note].format(street=street, **values)
         explain[locale] = text
     out = {"id": doc["id"], "title": title, "topics": [topic], "level": level}
     out.update({k: v for k, v in doc.items() if k != "id"})
