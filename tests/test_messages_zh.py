@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po
 
 from trainer.engine import Action, ActionKind, Game, GameType, Hand, IllegalActionError, Message, Street
 from trainer.engine.messages import EN
-from trainer.engine.rules import RULES
+from trainer.engine.rules import RULES, for_learners
 from trainer.generate import CARD_CHECK_EXPLAIN, CARD_EXPLAIN, RECIPES, TITLE
 from trainer.translations import FOLDER
 from trainer.translations.engine import DOMAIN, engine_templates
@@ -51,7 +51,7 @@ PO = {locale: entries(read_catalog(BABEL_NAMES[locale])) for locale in LOCALES}
 def source_texts() -> dict[tuple[str, str], str]:
     """(context, English) -> what it is, for every text the engine domain must translate."""
     found = {(mid, text): f"message {mid}" for mid, text in EN.items()}
-    for rule in RULES.values():
+    for rule in map(for_learners, RULES.values()):
         found[(f"{rule.id}.title", rule.title)] = f"{rule.id} title"
         found[(f"{rule.id}.statement", rule.statement)] = f"{rule.id} statement"
         for n, example in enumerate(rule.examples):
@@ -339,7 +339,7 @@ def rule_entry(rule, locale: str) -> dict:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("rule_id", list(RULES))
 def test_rule_text(locale, rule_id):
-    rule = RULES[rule_id]
+    rule = for_learners(RULES[rule_id])
     entry = rule_entry(rule, locale)
     assert entry["title"].strip() and entry["statement"].strip()
     assert len(entry["examples"]) == len(rule.examples)
@@ -351,7 +351,7 @@ def test_rule_text(locale, rule_id):
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("rule_id", list(RULES))
 def test_rule_numbers_and_citations_kept(locale, rule_id):
-    rule = RULES[rule_id]
+    rule = for_learners(RULES[rule_id])
     entry = rule_entry(rule, locale)
     pairs = [(rule.statement, entry["statement"]), *zip(rule.examples, entry["examples"])]
     for english, chinese in pairs:

@@ -110,3 +110,19 @@ def test_the_glossary_names_these_words():
     for words in FORBIDDEN.values():
         for right in words.values():
             assert right in glossary
+
+
+# ------------------------------------------------------------- the rules page
+
+DEVELOPER_WORDS = re.compile(r"PokerKit|\bseeds?\b|our engine|oracle|本引擎", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["en", *CHINESE])
+def test_the_rules_page_speaks_to_learners_only(lang):
+    """No notes meant for developers (how PokerKit differs, which seed article an example is from);
+    the rulebook citations stay."""
+    from trainer.web import create_app
+
+    html = create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client().get(f"/rules?lang={lang}").text
+    assert "TDA24 43-A" in html and "WSOP-T 96" in html
+    assert DEVELOPER_WORDS.findall(html) == []

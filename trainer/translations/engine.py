@@ -62,10 +62,10 @@ def engine_templates(locale: str) -> dict[str, str]:
 
 @lru_cache(maxsize=None)
 def rule_text(rule_id: str, locale: str):
-    """The rule ``rule_id`` of ``rules.RULES`` with its title, statement and examples in ``locale``."""
-    from trainer.engine.rules import RULES
+    """The rule ``rule_id`` as learners read it (``rules.for_learners``), its texts in ``locale``."""
+    from trainer.engine.rules import RULES, for_learners
 
-    rule = RULES[rule_id]
+    rule = for_learners(RULES[rule_id])
     text = engine_text(locale)
     return dataclasses.replace(
         rule,

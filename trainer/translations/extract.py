@@ -10,7 +10,8 @@ the message context, so a translator sees the ID next to the English:
   context ``cur.none``;
 - ``Rule(id="R-MINRAISE", title=…, statement=…, examples=(…))``
   (``trainer/engine/rules.py``): contexts ``R-MINRAISE.title``,
-  ``R-MINRAISE.statement`` and ``R-MINRAISE.example``;
+  ``R-MINRAISE.statement`` and ``R-MINRAISE.example``, as learners read them
+  (``LEARNER_EDITS`` applied: no notes meant for developers);
 - the spot generator (``trainer/generate.py``): ``explain="…"`` of each
   ``RECIPES`` entry (context ``explain.<topic>``), ``TITLE = {"decision": …}``
   (``title.decision``), ``CARD_EXPLAIN = "…"`` (``explain.card``) and
@@ -54,9 +55,11 @@ def texts(tree: ast.Module) -> Iterator[tuple[str, str, int]]:
                 explain = _keyword(recipe, "explain")
                 if _is_text(key) and _is_text(explain):
                     yield f"explain.{key.value}", explain.value, explain.lineno
+    edits = _learner_edits(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Rule":
-            yield from _rule(node)
+            for context, text, lineno in _rule(node):
+                yield context, _edited(text, edits), lineno
 
 
 def _assignment(statement: ast.stmt) -> tuple[str | None, ast.expr | None]:
@@ -85,6 +88,21 @@ def _table(table: ast.Dict, prefix: str) -> Iterator[tuple[str, str, int]]:
     for key, value in zip(table.keys, table.values):
         if _is_text(key) and _is_text(value):
             yield prefix + key.value, value.value, value.lineno
+
+
+def _learner_edits(tree: ast.Module) -> tuple[tuple[str, str], ...]:
+    """``rules.LEARNER_EDITS``: the rules page shows (and translators translate) the edited texts."""
+    for statement in tree.body:
+        name, value = _assignment(statement)
+        if name == "LEARNER_EDITS" and value is not None:
+            return tuple(ast.literal_eval(value))
+    return ()
+
+
+def _edited(text: str, edits: tuple[tuple[str, str], ...]) -> str:
+    for piece, becomes in edits:
+        text = text.replace(piece, becomes)
+    return text
 
 
 def _rule(call: ast.Call) -> Iterator[tuple[str, str, int]]:

@@ -121,7 +121,7 @@ def _rule_view(rule, locale: str) -> dict:
     return {
         "id": rule.id,
         "title": text.title,
-        "sources": _sources(rule.sources or ""),
+        "sources": _sources(text.sources or ""),
         "statement": text.statement,
         "examples": _as_list(text.examples),
     }
