@@ -226,7 +226,7 @@ def test_lists_join_in_chinese():
     assert Message("legal", {"pos": "SB", "choices": choices}).render(ZH_HANT) == "SB 可以蓋牌或跟注 200"
     assert Message("legal", {"pos": "SB", "choices": choices}).render(ZH_HANS) == "SB 可以弃牌或跟注 200"
     three = choices + (Message("choice.raise", {"min": 400, "max": 1000}),)
-    assert Message("legal", {"pos": "SB", "choices": three}).render(ZH_HANT).endswith("，或加到 400–1000")
+    assert Message("legal", {"pos": "SB", "choices": three}).render(ZH_HANT).endswith("，或加到 400–1,000")
     pot = Message("res.main", {"amount": 900, "players": ["A", "B", "C"]})
     assert pot.render(ZH_HANT).endswith("C 有資格爭。") and " 與 C" in pot.render(ZH_HANT)
     assert " 和 C" in pot.render(ZH_HANS)
@@ -265,16 +265,16 @@ def test_seed_003_derivation_renders_in_both_scripts():
     assert hand.to_act == "BTN"
     hant = " ".join(render_all(hand.derivation(), "zh-Hant"))
     hans = " ".join(render_all(hand.derivation(), "zh-Hans"))
-    assert "CO 全下到 1400，增額只有 400，不到完整的 1000" in hant
-    assert "CO 全下到 1400，增量只有 400，不到完整的 1000" in hans
-    assert "加到 ① + ② = 1400 + 1000 = 2400" in hant
-    assert "加注到 ① + ② = 1400 + 1000 = 2400" in hans
+    assert "CO 全下到 1,400，增額只有 400，不到完整的 1,000" in hant
+    assert "CO 全下到 1,400，增量只有 400，不到完整的 1,000" in hans
+    assert "加到 ① + ② = 1,400 + 1,000 = 2,400" in hant
+    assert "加注到 ① + ② = 1,400 + 1,000 = 2,400" in hans
 
     hand.apply(Action(position="BTN", kind=ActionKind.CALL))
     assert hand.to_act == "SB"
     hant = " ".join(render_all(hand.derivation(), "zh-Hant"))
     hans = " ".join(render_all(hand.derivation(), "zh-Hans"))
-    assert "需再補 = 本輪目前總額 − 本輪已投入 = 1400 − 1000 = 400" in hant
+    assert "需再補 = 本輪目前總額 − 本輪已投入 = 1,400 − 1,000 = 400" in hant
     assert "只能跟注或蓋牌（R-REOPEN）。" in hant
     assert "只能跟注或弃牌" in hans
 
@@ -387,3 +387,16 @@ def test_the_doctests_of_the_engine_domain_module_pass():
 
     result = doctest.testmod(trainer.translations.engine)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("locale", ["en", *LOCALES])
+def test_explanations_write_amounts_as_the_form_does(locale):
+    """The form shows 29,689; the derivation handed to the page says 29,689 too, not 29689."""
+    hand = Hand(
+        game=Game(type=GameType.NO_LIMIT, blinds=(100, 200)),
+        stacks={"SB": 50000, "BB": 50000, "BTN": 50000},
+        start=Street.FLOP,
+    )
+    hand.apply(Action(position="SB", kind=ActionKind.BET, amount=29689))
+    text = " ".join(step.render(engine_templates(locale)) for step in hand.derivation())
+    assert "29,689" in text and "29689" not in text

@@ -161,7 +161,7 @@ def test_rulings_are_legal_actions_and_say_why_in_both_scripts():
     ids = [s.message.id for s in r.steps]
     assert "opt.max_pl_bet" in ids and "rule.over_max" in ids and ids[-1] == "rule.returned"
     assert "9000 goes back" in r.steps[-1].render()
-    assert "9000 退回" in r.steps[-1].render(ZH_HANT) and "9000 退还" in r.steps[-1].render(ZH_HANS)
+    assert "9,000 退回" in r.steps[-1].render(ZH_HANT) and "9,000 退还" in r.steps[-1].render(ZH_HANS)
 
 
 def test_last_chips_are_all_in_either_way():

@@ -19,6 +19,7 @@ from .engine.reading import RANKS, SUITS, read
 from .playout import Deal, random_action, random_deal, scenario_document
 from .topics import BY_NAME
 from .translations import LOCALES
+from .translations import text as language
 from .translations.engine import engine_templates, engine_text
 
 # players dealt in, by level: easy spots are small tables
@@ -386,12 +387,14 @@ def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -
     title, explain = {}, {}
     for locale in LOCALES:
         texts = _texts(locale)
+        number = language(locale).number  # amounts as the form writes them: 29,689
+        shown = {key: number(value) if isinstance(value, int) else value for key, value in values.items()}
         street = engine_templates(locale)[f"term.{hand.street}"]
-        title[locale] = texts[f"title.{recipe.when}"].format(topic=BY_NAME[topic].title[locale], street=street, **values)
-        text = texts[f"explain.{topic}"].format(**values)
+        title[locale] = texts[f"title.{recipe.when}"].format(topic=BY_NAME[topic].title[locale], street=street, **shown)
+        text = texts[f"explain.{topic}"].format(**shown)
         if card is not None:
             note = "explain.card" if card.to_add else "explain.card_check"
-            text += SENTENCE_GAP.get(locale, "") + texts[note].format(street=street, **values)
+            text += SENTENCE_GAP.get(locale, "") + texts[note].format(street=street, **shown)
         explain[locale] = text
     out = {"id": doc["id"], "title": title, "topics": [topic], "level": level}
     out.update({k: v for k, v in doc.items() if k != "id"})

@@ -52,12 +52,16 @@ def engine_text(locale: str) -> Callable[[str, str], str]:
 def engine_templates(locale: str) -> dict[str, str]:
     """Message ID -> template in ``locale`` for every ID of ``messages.EN``; English for an unknown locale.
 
-    One dict per language, shared by every caller: read it, never change it.
+    Numbers come out as the page writes them (``29,689``, Babel's grouping for
+    the locale, as in the form). One mapping per language, shared by every
+    caller: read it, never change it.
     """
-    from trainer.engine.messages import EN
+    from trainer.engine.messages import EN, Templates
+
+    from . import text as language
 
     text = engine_text(locale)
-    return {mid: text(mid, english) for mid, english in EN.items()}
+    return Templates({mid: text(mid, english) for mid, english in EN.items()}, number=language(_known(locale)).number)
 
 
 @lru_cache(maxsize=None)
