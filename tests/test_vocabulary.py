@@ -126,3 +126,19 @@ def test_the_rules_page_speaks_to_learners_only(lang):
     html = create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client().get(f"/rules?lang={lang}").text
     assert "TDA24 43-A" in html and "WSOP-T 96" in html
     assert DEVELOPER_WORDS.findall(html) == []
+
+
+UNGROUPED = re.compile(r"(?<![\d,.\w-])[1-9]\d{3,}(?![\d]|[.,]\d|\w)")
+
+
+def test_the_librarys_titles_and_explanations_write_amounts_as_the_form_does():
+    """29,689 in every language, as the form and the engine's derivation write it."""
+    loaded = load_paths([REPO / "scenarios", REPO / "tests" / "scenarios"])
+    ungrouped = [
+        (Path(scenario.file).name, locale, UNGROUPED.findall(text))
+        for scenario in loaded.scenarios
+        for texts in (scenario.title, scenario.explain or {})
+        for locale, text in texts.items()
+        if UNGROUPED.search(text)
+    ]
+    assert ungrouped == [], f"{len(ungrouped)} texts, e.g. {ungrouped[:5]}"
