@@ -114,7 +114,7 @@ def test_the_glossary_names_these_words():
 
 # ------------------------------------------------------------- the rules page
 
-DEVELOPER_WORDS = re.compile(r"PokerKit|\bseeds?\b|our engine|oracle|本引擎", re.IGNORECASE)
+DEVELOPER_WORDS = re.compile(r"PokerKit|\bseeds?\b|our engine|oracle|limit_cap|本引擎", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("lang", ["en", *CHINESE])

@@ -431,6 +431,7 @@ LEARNER_EDITS: tuple[tuple[str, str], ...] = (
     ("Seed 004: A", "A"),
     ("Seed 003, turn, ", "Turn, "),
     ("Seed 003, 5 players, ", "5 players, "),
+    ("Option limit_cap sets another number (RRoP: bet + 3 raises).", "Some rules use another number (RRoP: a bet and 3 raises)."),
 )
 
 
