@@ -142,3 +142,12 @@ def test_the_librarys_titles_and_explanations_write_amounts_as_the_form_does():
         if UNGROUPED.search(text)
     ]
     assert ungrouped == [], f"{len(ungrouped)} texts, e.g. {ungrouped[:5]}"
+
+
+@pytest.mark.parametrize("lang", ["en", *CHINESE])
+def test_the_rules_page_writes_amounts_as_the_form_does(lang):
+    from trainer.engine.rules import RULES
+    from trainer.translations.engine import rule_text
+
+    texts = [t for rule_id in RULES for t in (rule_text(rule_id, lang).statement, *rule_text(rule_id, lang).examples)]
+    assert [UNGROUPED.findall(t) for t in texts if UNGROUPED.search(t)] == []

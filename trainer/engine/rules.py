@@ -14,6 +14,7 @@ example here no longer appears there word for word.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -435,15 +436,28 @@ LEARNER_EDITS: tuple[tuple[str, str], ...] = (
 )
 
 
-def learner_text(text: str) -> str:
-    """A statement or example of the table as the rules page shows it.
+# Amounts of four digits or more, not part of a citation ("TDA24", "54-B").
+_AMOUNT = re.compile(r"(?<![\d,.\w-])([1-9]\d{3,})(?![\d]|[.,]\d|\w)")
 
-    >>> learner_text("Seed 004: A all-in 100 (seed 002)")
-    'A all-in 100'
+
+def learner_text(text: str) -> str:
+    """A statement or example of the table as the rules page shows it: amounts as the form writes them.
+
+    >>> learner_text("Seed 004: A all-in 1000 (seed 002)")
+    'A all-in 1,000'
     """
     for piece, becomes in LEARNER_EDITS:
         text = text.replace(piece, becomes)
-    return text
+    return group_amounts(text)
+
+
+def group_amounts(text: str) -> str:
+    """``5600`` -> ``5,600`` (the grouping all three languages use), citations untouched.
+
+    >>> group_amounts("TDA24 Addendum 47 Ex 3: blinds 2000/4000, min raise-to 11,500")
+    'TDA24 Addendum 47 Ex 3: blinds 2,000/4,000, min raise-to 11,500'
+    """
+    return _AMOUNT.sub(lambda m: f"{int(m.group(1)):,}", text)
 
 
 def for_learners(rule: Rule) -> Rule:

@@ -11,7 +11,7 @@ the message context, so a translator sees the ID next to the English:
 - ``Rule(id="R-MINRAISE", title=…, statement=…, examples=(…))``
   (``trainer/engine/rules.py``): contexts ``R-MINRAISE.title``,
   ``R-MINRAISE.statement`` and ``R-MINRAISE.example``, as learners read them
-  (``LEARNER_EDITS`` applied: no notes meant for developers);
+  (``LEARNER_EDITS`` applied: no notes meant for developers; amounts grouped);
 - the spot generator (``trainer/generate.py``): ``explain="…"`` of each
   ``RECIPES`` entry (context ``explain.<topic>``), ``TITLE = {"decision": …}``
   (``title.decision``), ``CARD_EXPLAIN = "…"`` (``explain.card``) and
@@ -100,9 +100,11 @@ def _learner_edits(tree: ast.Module) -> tuple[tuple[str, str], ...]:
 
 
 def _edited(text: str, edits: tuple[tuple[str, str], ...]) -> str:
+    from trainer.engine.rules import group_amounts
+
     for piece, becomes in edits:
         text = text.replace(piece, becomes)
-    return text
+    return group_amounts(text)
 
 
 def _rule(call: ast.Call) -> Iterator[tuple[str, str, int]]:
