@@ -3,7 +3,8 @@
 The engine's texts are not ``gettext`` calls: they are tables of English
 templates keyed by a message ID, which the engine renders with whatever
 templates it is handed. This extractor reads those tables from the source
-(parsed, never imported or run) and gives each text to Babel with its ID as
+(parsed, not run; only ``rules.group_amounts`` is borrowed, so the rule texts
+are extracted exactly as the rules page shows them) and gives each text to Babel with its ID as
 the message context, so a translator sees the ID next to the English:
 
 - ``EN = {"cur.none": "Nobody has bet …", …}`` (``trainer/engine/messages.py``):
