@@ -1,27 +1,75 @@
-"""Chinese templates (messages_zh) and rule texts (rules_zh) must follow the English ones.
+"""The engine catalogs (``engine.po``, zh_Hant and zh_Hans) must follow the English source texts.
 
-Every message ID in ``EN`` needs a zh-Hant and a zh-Hans template with exactly the
-same placeholders; every rule in ``RULES`` needs both Chinese texts with the same
-number of worked examples. The two scripts must not leak into each other, and real
+Every message ID in ``EN`` needs a zh-Hant and a zh-Hans translation in its
+catalog, not fuzzy, with exactly the same placeholders; so does every rule
+text of ``RULES`` and every note and title of the spot generator. The
+template (``engine.pot``) must hold what extraction finds, each catalog
+exactly the template's entries, and the committed ``.mo`` what compiling the
+``.po`` gives. The two scripts must not leak into each other, and real
 derivations must render with no English left in them.
 """
 
 from __future__ import annotations
 
+import io
 import re
 import string
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po
 
 from trainer.engine import Action, ActionKind, Game, GameType, Hand, IllegalActionError, Message, Street
 from trainer.engine.messages import EN
-from trainer.engine.messages_zh import ZH_HANS, ZH_HANT
-from trainer.engine.rules import RULES
-from trainer.engine.rules_zh import RULE_TEXT
+from trainer.engine.rules import RULES, for_learners
+from trainer.generate import CARD_CHECK_EXPLAIN, CARD_EXPLAIN, RECIPES, TITLE
+from trainer.translations import FOLDER
+from trainer.translations.engine import DOMAIN, engine_templates
 
-LOCALES = {"zh-Hant": ZH_HANT, "zh-Hans": ZH_HANS}
+REPO = Path(__file__).resolve().parent.parent
+BABEL_NAMES = {"en": "en", "zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}
+# What the engine renders with: the compiled catalogs, as the web layer and the CLI hand them over.
+LOCALES = {locale: engine_templates(locale) for locale in ("zh-Hant", "zh-Hans")}
+
+
+def read_catalog(babel_name: str):
+    with open(FOLDER / babel_name / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as fh:
+        return read_po(fh, locale=babel_name)
+
+
+def entries(catalog) -> dict[tuple[str | None, str], object]:
+    return {(m.context, m.id): m for m in catalog if m.id}
+
+
+PO = {locale: entries(read_catalog(BABEL_NAMES[locale])) for locale in LOCALES}
+
+
+def source_texts() -> dict[tuple[str, str], str]:
+    """(context, English) -> what it is, for every text the engine domain must translate."""
+    found = {(mid, text): f"message {mid}" for mid, text in EN.items()}
+    for rule in map(for_learners, RULES.values()):
+        found[(f"{rule.id}.title", rule.title)] = f"{rule.id} title"
+        found[(f"{rule.id}.statement", rule.statement)] = f"{rule.id} statement"
+        for n, example in enumerate(rule.examples):
+            found[(f"{rule.id}.example", example)] = f"{rule.id} example {n + 1}"
+    found.update({(f"title.{when}", text): f"generated title {when}" for when, text in TITLE.items()})
+    found[("explain.card", CARD_EXPLAIN)] = "generated card note"
+    found[("explain.card_check", CARD_CHECK_EXPLAIN)] = "generated card note, nothing to add"
+    found.update({(f"explain.{topic}", r.explain): f"generated note {topic}" for topic, r in RECIPES.items()})
+    return found
+
+
+def translation(locale: str, context: str, english: str) -> str:
+    message = PO[locale].get((context, english))
+    assert message is not None, f"{locale}: engine.po lacks {context!r} ({english[:50]!r}); run pybabel update"
+    assert message.string, f"{locale}: {context!r} is not translated"
+    assert not message.fuzzy, f"{locale}: {context!r} is fuzzy"
+    return message.string
+
 
 # Characters that exist in only one script (in the sense these texts use them).
 TRADITIONAL_ONLY = set(
@@ -66,18 +114,60 @@ def test_script_lists_are_disjoint():
     assert not TRADITIONAL_ONLY & SIMPLIFIED_ONLY
 
 
+# ------------------------------------------------------------------ the catalogs
+
+
+def test_the_template_holds_what_extraction_finds():
+    """Changing an English text without re-extracting fails here (docs/i18n.md has the commands)."""
+    with open(REPO / "babel-engine.cfg", encoding="utf-8") as fh:
+        method_map, options_map = parse_mapping_cfg(fh)
+    found = {(context, message) for _, _, message, _, context in extract_from_dir(str(REPO), method_map, options_map)}
+    assert found == set(source_texts())
+    with open(FOLDER / f"{DOMAIN}.pot", "rb") as fh:
+        template = set(entries(read_po(fh)))
+    assert sorted(found - template) == [], "texts not extracted into engine.pot"
+    assert sorted(template - found) == [], "engine.pot holds texts the code no longer has"
+
+
+@pytest.mark.parametrize("babel_name", BABEL_NAMES.values())
+def test_each_catalog_has_exactly_the_templates_entries(babel_name):
+    with open(FOLDER / f"{DOMAIN}.pot", "rb") as fh:
+        template = set(entries(read_po(fh)))
+    ids = set(entries(read_catalog(babel_name)))
+    assert sorted(template - ids) == [], f"{babel_name}: not updated from engine.pot"
+    assert sorted(ids - template) == [], f"{babel_name}: entries no longer in engine.pot"
+
+
+@pytest.mark.parametrize("babel_name", BABEL_NAMES.values())
+def test_the_committed_mo_files_are_compiled_from_the_po_files(babel_name):
+    """The .mo files are committed (as for the messages domain): they must hold what the .po says."""
+    fresh = io.BytesIO()
+    write_mo(fresh, read_catalog(babel_name))
+    fresh.seek(0)
+    with open(FOLDER / babel_name / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as fh:
+        committed = read_mo(fh)
+    assert {(m.id, m.context): m.string for m in committed if m.id} == {
+        (m.id, m.context): m.string for m in read_mo(fresh) if m.id
+    }
+
+
+def test_the_english_catalog_is_empty():
+    """English is the source text: a translation in en/engine.po would silently override it."""
+    assert [m.context for m in read_catalog("en") if m.id and m.string] == []
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_english_key_has_a_template(locale):
-    templates = LOCALES[locale]
-    assert sorted(set(EN) - set(templates)) == [], "missing"
-    assert sorted(set(templates) - set(EN)) == [], "not in EN"
+def test_the_renderer_gets_every_translation(locale):
+    """What the engine is handed is the catalog's text for every message ID, never the English fallback."""
+    assert set(LOCALES[locale]) == set(EN)
+    for key in EN:
+        assert LOCALES[locale][key] == translation(locale, key, EN[key]), key
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("key", sorted(EN))
 def test_same_placeholders(locale, key):
-    template = LOCALES[locale].get(key)
-    assert template is not None, f"{locale} lacks {key}"
+    template = translation(locale, key, EN[key])
     assert fields(template) == fields(EN[key])
     # plain names only: no conversions or format specs the English does not have
     for _, name, spec, conversion in string.Formatter().parse(template):
@@ -97,7 +187,7 @@ def test_renders_with_dummy_params(locale, key):
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("key", sorted(EN))
 def test_right_script_and_no_english(locale, key):
-    template = LOCALES[locale][key]
+    template = translation(locale, key, EN[key])
     assert not script_errors(template, locale), f"{key}: {sorted(script_errors(template, locale))}"
     latin = re.findall(r"[A-Za-z]+", CITATION.sub(" ", without_fields(template)))
     assert not latin, f"{key}: {latin}"
@@ -107,7 +197,7 @@ def test_right_script_and_no_english(locale, key):
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("key", sorted(EN))
 def test_same_literal_numbers(locale, key):
-    assert numbers(without_fields(LOCALES[locale][key])) == numbers(without_fields(EN[key]))
+    assert numbers(without_fields(translation(locale, key, EN[key]))) == numbers(without_fields(EN[key]))
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -119,10 +209,11 @@ def test_error_clauses_have_no_full_stop(locale):
 
 
 def test_glossary_terms():
+    ZH_HANT, ZH_HANS = LOCALES["zh-Hant"], LOCALES["zh-Hans"]
     assert (ZH_HANT["term.check"], ZH_HANS["term.check"]) == ("過牌", "让牌")
     assert (ZH_HANT["term.fold"], ZH_HANS["term.fold"]) == ("蓋牌", "弃牌")
     assert (ZH_HANT["term.flop"], ZH_HANS["term.flop"]) == ("翻牌圈", "翻牌圈")
-    assert "全下" in ZH_HANT["cur.allin"] and "全押" in ZH_HANS["cur.allin"]
+    assert "全下" in ZH_HANT["cur.allin"] and "全下" in ZH_HANS["cur.allin"]
     assert "加到" in ZH_HANT["cur.raise"] and "加注到" in ZH_HANS["cur.raise"]
     assert "增額" in ZH_HANT["inc.raise"] and "增量" in ZH_HANS["inc.raise"]
     assert "需再補" in ZH_HANT["add.formula"] and "需再补" in ZH_HANS["add.formula"]
@@ -130,11 +221,12 @@ def test_glossary_terms():
 
 
 def test_lists_join_in_chinese():
+    ZH_HANT, ZH_HANS = LOCALES["zh-Hant"], LOCALES["zh-Hans"]
     choices = (Message("choice.fold"), Message("choice.call", {"amount": 200}))
     assert Message("legal", {"pos": "SB", "choices": choices}).render(ZH_HANT) == "SB 可以蓋牌或跟注 200"
     assert Message("legal", {"pos": "SB", "choices": choices}).render(ZH_HANS) == "SB 可以弃牌或跟注 200"
     three = choices + (Message("choice.raise", {"min": 400, "max": 1000}),)
-    assert Message("legal", {"pos": "SB", "choices": three}).render(ZH_HANT).endswith("，或加到 400–1000")
+    assert Message("legal", {"pos": "SB", "choices": three}).render(ZH_HANT).endswith("，或加到 400–1,000")
     pot = Message("res.main", {"amount": 900, "players": ["A", "B", "C"]})
     assert pot.render(ZH_HANT).endswith("C 有資格爭。") and " 與 C" in pot.render(ZH_HANT)
     assert " 和 C" in pot.render(ZH_HANS)
@@ -173,16 +265,16 @@ def test_seed_003_derivation_renders_in_both_scripts():
     assert hand.to_act == "BTN"
     hant = " ".join(render_all(hand.derivation(), "zh-Hant"))
     hans = " ".join(render_all(hand.derivation(), "zh-Hans"))
-    assert "CO 全下到 1400，增額只有 400，不到完整的 1000" in hant
-    assert "CO 全押到 1400，增量只有 400，不到完整的 1000" in hans
-    assert "加到 ① + ② = 1400 + 1000 = 2400" in hant
-    assert "加注到 ① + ② = 1400 + 1000 = 2400" in hans
+    assert "CO 全下到 1,400，增額只有 400，不到完整的 1,000" in hant
+    assert "CO 全下到 1,400，增量只有 400，不到完整的 1,000" in hans
+    assert "加到 ① + ② = 1,400 + 1,000 = 2,400" in hant
+    assert "加注到 ① + ② = 1,400 + 1,000 = 2,400" in hans
 
     hand.apply(Action(position="BTN", kind=ActionKind.CALL))
     assert hand.to_act == "SB"
     hant = " ".join(render_all(hand.derivation(), "zh-Hant"))
     hans = " ".join(render_all(hand.derivation(), "zh-Hans"))
-    assert "需再補 = 本輪目前總額 − 本輪已投入 = 1400 − 1000 = 400" in hant
+    assert "需再補 = 本輪目前總額 − 本輪已投入 = 1,400 − 1,000 = 400" in hant
     assert "只能跟注或蓋牌（R-REOPEN）。" in hant
     assert "只能跟注或弃牌" in hans
 
@@ -197,7 +289,7 @@ def test_illegal_action_reason_and_choices_render():
         text = error.reason.render(templates) + error.legal.render(templates)
         assert not LOWER_LATIN.search(text) and "{" not in text
         assert not script_errors(text, locale)
-    assert error.legal.render(ZH_HANT) == "SB 可以蓋牌或跟注 400"
+    assert error.legal.render(LOCALES["zh-Hant"]) == "SB 可以蓋牌或跟注 400"
 
 
 def _scenario_hands():
@@ -236,31 +328,75 @@ def test_side_pots_and_splits_render():
 # ------------------------------------------------------------------- rule table
 
 
-def test_every_rule_has_both_texts():
-    assert list(RULE_TEXT) == list(RULES)
+def rule_entry(rule, locale: str) -> dict:
+    return {
+        "title": translation(locale, f"{rule.id}.title", rule.title),
+        "statement": translation(locale, f"{rule.id}.statement", rule.statement),
+        "examples": tuple(translation(locale, f"{rule.id}.example", e) for e in rule.examples),
+    }
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("rule_id", list(RULES))
 def test_rule_text(locale, rule_id):
-    rule = RULES[rule_id]
-    entry = RULE_TEXT[rule_id][locale]
-    assert set(entry) == {"title", "statement", "examples"}
-    assert isinstance(entry["title"], str) and entry["title"].strip()
-    assert isinstance(entry["statement"], str) and entry["statement"].strip()
-    examples = entry["examples"]
-    assert isinstance(examples, tuple) and all(isinstance(e, str) and e.strip() for e in examples)
-    assert len(examples) == len(rule.examples)
-    for text in (entry["title"], entry["statement"], *examples):
+    rule = for_learners(RULES[rule_id])
+    entry = rule_entry(rule, locale)
+    assert entry["title"].strip() and entry["statement"].strip()
+    assert len(entry["examples"]) == len(rule.examples)
+    for text in (entry["title"], entry["statement"], *entry["examples"]):
+        assert text.strip()
         assert not script_errors(text, locale), (rule_id, sorted(script_errors(text, locale)))
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("rule_id", list(RULES))
 def test_rule_numbers_and_citations_kept(locale, rule_id):
-    rule = RULES[rule_id]
-    entry = RULE_TEXT[rule_id][locale]
+    rule = for_learners(RULES[rule_id])
+    entry = rule_entry(rule, locale)
     pairs = [(rule.statement, entry["statement"]), *zip(rule.examples, entry["examples"])]
     for english, chinese in pairs:
         assert numbers(chinese) == numbers(english), (english, chinese)
         assert Counter(CITATION.findall(chinese)) == Counter(CITATION.findall(english)), (english, chinese)
+
+
+# ------------------------------------------------------------ generated spots
+
+
+def generator_texts() -> dict[str, str]:
+    texts = {f"title.{when}": text for when, text in TITLE.items()}
+    texts["explain.card"] = CARD_EXPLAIN
+    texts["explain.card_check"] = CARD_CHECK_EXPLAIN
+    texts.update({f"explain.{topic}": recipe.explain for topic, recipe in RECIPES.items()})
+    return texts
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("key", sorted(generator_texts()))
+def test_generator_notes_are_translated_with_their_placeholders(locale, key):
+    english = generator_texts()[key]
+    chinese = translation(locale, key, english)
+    assert fields(chinese) == fields(english), key
+    assert not script_errors(chinese, locale), (key, sorted(script_errors(chinese, locale)))
+    assert numbers(without_fields(chinese)) == numbers(without_fields(english)), key
+
+
+def test_the_doctests_of_the_engine_domain_module_pass():
+    import doctest
+
+    import trainer.translations.engine
+
+    result = doctest.testmod(trainer.translations.engine)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("locale", ["en", *LOCALES])
+def test_explanations_write_amounts_as_the_form_does(locale):
+    """The form shows 29,689; the derivation handed to the page says 29,689 too, not 29689."""
+    hand = Hand(
+        game=Game(type=GameType.NO_LIMIT, blinds=(100, 200)),
+        stacks={"SB": 50000, "BB": 50000, "BTN": 50000},
+        start=Street.FLOP,
+    )
+    hand.apply(Action(position="SB", kind=ActionKind.BET, amount=29689))
+    text = " ".join(step.render(engine_templates(locale)) for step in hand.derivation())
+    assert "29,689" in text and "29689" not in text

@@ -4,8 +4,10 @@ import pytest
 
 from trainer.engine import Action, ActionKind, Declaration, Game, GameType, Hand, Street, rule
 from trainer.engine.messages import EngineError
-from trainer.engine.messages_zh import ZH_HANS, ZH_HANT
 from trainer.engine.rulings import ruling_action
+from trainer.translations.engine import engine_templates
+
+ZH_HANT, ZH_HANS = engine_templates("zh-Hant"), engine_templates("zh-Hans")
 
 
 def spot(stacks, blinds, actions=(), start=Street.PREFLOP, pot=0, game=GameType.NO_LIMIT):
@@ -159,7 +161,7 @@ def test_rulings_are_legal_actions_and_say_why_in_both_scripts():
     ids = [s.message.id for s in r.steps]
     assert "opt.max_pl_bet" in ids and "rule.over_max" in ids and ids[-1] == "rule.returned"
     assert "9000 goes back" in r.steps[-1].render()
-    assert "9000 退回" in r.steps[-1].render(ZH_HANT) and "9000 退还" in r.steps[-1].render(ZH_HANS)
+    assert "9,000 退回" in r.steps[-1].render(ZH_HANT) and "9,000 退还" in r.steps[-1].render(ZH_HANS)
 
 
 def test_last_chips_are_all_in_either_way():

@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from .engine import GameType, Hand, Street
 from .engine.reading import RANKS, SUITS, read
 from .playout import Deal, random_action, random_deal, scenario_document
 from .topics import BY_NAME
-
-STREET_NAMES = {
-    "en": {"preflop": "preflop", "flop": "flop", "turn": "turn", "river": "river"},
-    "zh-Hant": {"preflop": "翻牌前", "flop": "翻牌圈", "turn": "轉牌圈", "river": "河牌圈"},
-    "zh-Hans": {"preflop": "翻牌前", "flop": "翻牌圈", "turn": "转牌圈", "river": "河牌圈"},
-}
+from .translations import LOCALES
+from .translations import text as language
+from .translations.engine import engine_templates, engine_text
 
 # players dealt in, by level: easy spots are small tables
 PLAYERS_BY_LEVEL = {1: (2, 4), 2: (3, 6), 3: (4, 8), 4: (5, 9), 5: (6, 10)}
@@ -45,7 +43,7 @@ class Recipe:
     straddles: int = 0
     short_bb: bool = False
     aggression: float = 0.3
-    explain: dict[str, str] = field(default_factory=dict)
+    explain: str = ""  # English; the translations are in the engine catalogs (context explain.<topic>)
     extra: Callable[[Hand, random.Random, int], dict | None] | None = None  # more file keys (ruling, winners)
 
 
@@ -175,200 +173,123 @@ def _random_cards(hand: Hand, rng: random.Random, i: int) -> dict | None:
             return {"board": board, "hands": hands}
     return None
 
-CARD_EXPLAIN = {
-    "en": "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ so {pos} must add {add} to call.",
-    "zh-Hant": "{street}輪到 {pos}：① 本輪目前總額 {cur}，② 最後有效完整增額 {inc}，③ {pos} 本輪已投入 {com}，④ 需再補 {add} 才能跟注。",
-    "zh-Hans": "{street}轮到 {pos}：① 本轮目前总额 {cur}，② 最后有效完整增量 {inc}，③ {pos} 本轮已投入 {com}，④ 需再补 {add} 才能跟注。",
-}
+# Chinese runs one sentence into the next after its full-width stop.
+SENTENCE_GAP = {"en": " "}
+
+# The English source texts of the notes; their translations are in the engine
+# catalogs (trainer/translations/*/LC_MESSAGES/engine.po, docs/i18n.md).
+CARD_EXPLAIN = "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ so {pos} must add {add} to call."
+# with nothing to add, "must add 0 to call" would teach a call that does not exist
+CARD_CHECK_EXPLAIN = "{pos} to act ({street}): ① current total {cur}, ② last full increment {inc}, ③ {pos} has {com} in, ④ nothing to add, so {pos} may check."
 
 RECIPES: dict[str, Recipe] = {
     "action-order": Recipe(
         when="decision", ask=("card",),
         predicate=lambda h, ids, i: h.street is not Street.PREFLOP and sum(not s.folded for s in h.seats) >= 3,
         short_stacks=0.1,
-        explain={
-            "en": "After the flop the first player still in the hand clockwise from the button acts first; folded and all-in players are skipped.",
-            "zh-Hant": "翻牌後由按鈕左手邊第一位仍在牌局中的玩家先行動；已蓋牌或已全下的玩家直接跳過。",
-            "zh-Hans": "翻牌后由按钮左手边第一位仍在牌局中的玩家先行动；已弃牌或已全押的玩家直接跳过。",
-        },
+        explain="After the flop the first player still in the hand clockwise from the button acts first; folded and all-in players are skipped.",
     ),
     "heads-up": Recipe(
         when="decision", ask=("card", "options"), predicate=lambda h, ids, i: True, players=(2, 2),
         short_stacks=0.2,
-        explain={
-            "en": "Heads-up the button posts the small blind, acts first before the flop and last after it.",
-            "zh-Hant": "單挑時按鈕同時是小盲，翻牌前先行動，翻牌後最後行動。",
-            "zh-Hans": "单挑时按钮同时是小盲，翻牌前先行动，翻牌后最后行动。",
-        },
+        explain="Heads-up the button posts the small blind, acts first before the flop and last after it.",
     ),
     "round-end": Recipe(
         when="decision", ask=("card", "options"),
         predicate=lambda h, ids, i: _preflop(h) and not h.card().acted and h.card().to_add == 0,
         short_stacks=0.0, aggression=0.0,
-        explain={
-            "en": "Everyone only called, but the big blind has not acted yet: the round is not over. The big blind may check or raise to at least {min}.",
-            "zh-Hant": "大家都只跟到大盲，但大盲還沒行動，這一輪還沒結束：大盲可以過牌，或加注到至少 {min}。",
-            "zh-Hans": "大家都只跟到大盲，但大盲还没行动，这一轮还没结束：大盲可以让牌，或加注到至少 {min}。",
-        },
+        explain="Everyone only called, but the big blind has not acted yet: the round is not over. The big blind may check or raise to at least {min}.",
     ),
     "min-bet": Recipe(
         when="decision", ask=("options",),
         predicate=lambda h, ids, i: h.card().current_total == 0 and h.options().bet is not None,
         game_types=(GameType.NO_LIMIT, GameType.POT_LIMIT), short_stacks=0.1,
-        explain={
-            "en": "Nobody has bet on this street, so {pos} may check or bet; the smallest bet is one big blind, {bb}, unless it is all-in.",
-            "zh-Hant": "這一條街還沒有人下注，{pos} 可以過牌或下注；最小下注是一個大盲 {bb}（全下除外）。",
-            "zh-Hans": "这一条街还没有人下注，{pos} 可以让牌或下注；最小下注是一个大盲 {bb}（全押除外）。",
-        },
+        explain="Nobody has bet on this street, so {pos} may check or bet; the smallest bet is one big blind, {bb}, unless it is all-in.",
     ),
     "min-raise": Recipe(
         when="decision", ask=("card", "options"),
         predicate=lambda h, ids, i: h.options().raise_ is not None and "inc.raise" in ids and "inc.short" not in ids,
         short_stacks=0.1, aggression=0.45,
-        explain={
-            "en": "The last full raise added {inc}, so the minimum raise-to is ① {cur} + ② {inc} = {min}: count the increment, not the total.",
-            "zh-Hant": "最後一次完整加注的增額是 {inc}，所以最小加注要加到 ① {cur} ＋ ② {inc} ＝ {min}：看增額，不看總額。",
-            "zh-Hans": "最后一次完整加注的增量是 {inc}，所以最小加注要加注到 ① {cur} ＋ ② {inc} ＝ {min}：看增量，不看总额。",
-        },
+        explain="The last full raise added {inc}, so the minimum raise-to is ① {cur} + ② {inc} = {min}: count the increment, not the total.",
     ),
     "short-all-in": Recipe(
         when="decision", ask=("card", "options"),
         predicate=lambda h, ids, i: not h.card().acted and h.card().current_total > 0 and "inc.short" in ids,
         short_stacks=0.6, aggression=0.35, min_players=3,
-        explain={
-            "en": "A short all-in does not change the last full increment: ② stays {inc}, so a full raise goes to at least {cur} + {inc}.",
-            "zh-Hant": "不足額全下不會改變最後有效完整增額：② 仍是 {inc}，完整加注至少要加到 {cur} ＋ {inc}。",
-            "zh-Hans": "不足额全押不会改变最后有效完整增量：② 仍是 {inc}，完整加注至少要加注到 {cur} ＋ {inc}。",
-        },
+        explain="A short all-in does not change the last full increment: ② stays {inc}, so a full raise goes to at least {cur} + {inc}.",
     ),
     "reopening": Recipe(
         when="decision", ask=("card", "options"), predicate=_reopening,
         short_stacks=0.65, aggression=0.35, min_players=4,
-        explain={
-            "en": "{pos} already acted, so only what they now face counts: ④ {add} against a full raise of ② {inc}. At least a full raise reopens the betting; less allows only call or fold.",
-            "zh-Hant": "{pos} 這一輪已經行動過，只看他現在多面對多少：④ {add} 對上完整增額 ② {inc}。達到完整加注就重新開放加注權；不足就只能跟注或蓋牌。",
-            "zh-Hans": "{pos} 这一轮已经行动过，只看他现在多面对多少：④ {add} 对上完整增量 ② {inc}。达到完整加注就重新开放加注权；不足就只能跟注或弃牌。",
-        },
+        explain="{pos} already acted, so only what they now face counts: ④ {add} against a full raise of ② {inc}. At least a full raise reopens the betting; less allows only call or fold.",
     ),
     "no-opponent": Recipe(
         when="decision", ask=("options",), predicate=lambda h, ids, i: h.options().raise_ is None and h.card().to_add > 0 and "opt.no_opponent" in ids,
         short_stacks=0.8, aggression=0.4, min_players=3,
-        explain={
-            "en": "Every other player still in the hand has at most {cur} in total, so no one could call any part of a raise: {pos} may only call or fold.",
-            "zh-Hant": "其他仍在牌局中的玩家總籌碼都不超過 {cur}，沒有人能跟任何加注，所以 {pos} 只能跟注或蓋牌。",
-            "zh-Hans": "其他仍在牌局中的玩家总筹码都不超过 {cur}，没有人能跟任何加注，所以 {pos} 只能跟注或弃牌。",
-        },
+        explain="Every other player still in the hand has at most {cur} in total, so no one could call any part of a raise: {pos} may only call or fold.",
     ),
     "short-blind": Recipe(
         when="decision", ask=("card", "options"),
         predicate=lambda h, ids, i: "cur.short_blind" in ids, short_bb=True, short_stacks=0.1, aggression=0.0,
-        explain={
-            "en": "The big blind is all-in for less than a full blind, but the price stays the full big blind {bb}, and the minimum raise is to {min}.",
-            "zh-Hant": "大盲全下的金額不足一個大盲，但跟注價格仍是完整大盲 {bb}，最小加注仍要加到 {min}。",
-            "zh-Hans": "大盲全押的金额不足一个大盲，但跟注价格仍是完整大盲 {bb}，最小加注仍要加注到 {min}。",
-        },
+        explain="The big blind is all-in for less than a full blind, but the price stays the full big blind {bb}, and the minimum raise is to {min}.",
     ),
     "straddle": Recipe(
         when="decision", ask=("card", "options"), predicate=lambda h, ids, i: _preflop(h), players=(4, 9),
         straddles=1, short_stacks=0.1,
-        explain={
-            "en": "A live straddle is a blind raise: ① and ② are both the straddle, so the minimum raise is to twice the straddle; the straddler acts last before the flop.",
-            "zh-Hant": "活盲抓是一個盲注形式的加注：① 與 ② 都是盲抓金額，最小加注是盲抓的兩倍；下盲抓的人翻牌前最後行動。",
-            "zh-Hans": "活抓盲是一个盲注形式的加注：① 与 ② 都是抓盲金额，最小加注是抓盲的两倍；下抓盲的人翻牌前最后行动。",
-        },
+        explain="A live straddle is a blind raise: ① and ② are both the straddle, so the minimum raise is to twice the straddle; the straddler acts last before the flop.",
     ),
     "ante": Recipe(
         when="decision", ask=("pot", "card"), predicate=lambda h, ids, i: _preflop(h) and h.pot > sum(s.total for s in h.seats),
         antes=1.0, short_stacks=0.1,
-        explain={
-            "en": "Antes are dead money: they are in the pot ({pot}) but never count as committed on the card.",
-            "zh-Hant": "前注是死錢：算在底池（{pot}）裡，但不算在四欄判讀卡的已投入裡。",
-            "zh-Hans": "前注是死钱：算在底池（{pot}）里，但不算在四栏判读卡的已投入里。",
-        },
+        explain="Antes are dead money: they are in the pot ({pot}) but never count as committed on the card.",
     ),
     "pot-limit": Recipe(
         when="decision", ask=("options", "pot"), predicate=_pot_limited, game_types=(GameType.POT_LIMIT,),
         short_stacks=0.1,
-        explain={
-            "en": "Pot-limit: call first, then raise the size of the pot. The largest raise-to here is {max}.",
-            "zh-Hant": "底池限注：先算跟注，再加上整個底池的大小。這裡最多加到 {max}。",
-            "zh-Hans": "底池限注：先算跟注，再加上整个底池的大小。这里最多加注到 {max}。",
-        },
+        explain="Pot-limit: call first, then raise the size of the pot. The largest raise-to here is {max}.",
     ),
     "fixed-limit": Recipe(
         when="decision", ask=("card", "options"),
         predicate=lambda h, ids, i: (h.options().bet or h.options().raise_) is not None,
         game_types=(GameType.FIXED_LIMIT,), short_stacks=0.2,
-        explain={
-            "en": "In fixed limit every bet or raise adds exactly one bet of the street's size.",
-            "zh-Hant": "固定限注裡，每次下注或加注都剛好是這條街的一個注額。",
-            "zh-Hans": "固定限注里，每次下注或加注都刚好是这条街的一个注额。",
-        },
+        explain="In fixed limit every bet or raise adds exactly one bet of the street's size.",
     ),
     "limit-cap": Recipe(
         when="decision", ask=("options",), predicate=lambda h, ids, i: h.options().raise_ is None and "opt.limit_capped" in ids,
         game_types=(GameType.FIXED_LIMIT,), short_stacks=0.0, aggression=0.7,
-        explain={
-            "en": "A bet and four raises have been made: the betting is capped, so {pos} may only call or fold.",
-            "zh-Hant": "已經一次下注加四次加注，這一輪封頂了：{pos} 只能跟注或蓋牌。",
-            "zh-Hans": "已经一次下注加四次加注，这一轮封顶了：{pos} 只能跟注或弃牌。",
-        },
+        explain="A bet and four raises have been made: the betting is capped, so {pos} may only call or fold.",
     ),
     "uncalled": Recipe(
         when="over", ask=("pots",), predicate=lambda h, ids, i: bool(h.result().returned), short_stacks=0.5,
-        explain={
-            "en": "The part of a bet that nobody matched goes back to the bettor before the pots are made.",
-            "zh-Hant": "沒有人跟上的那部分下注，要在分池之前退還給下注的人。",
-            "zh-Hans": "没有人跟上的那部分下注，要在分池之前退还给下注的人。",
-        },
+        explain="The part of a bet that nobody matched goes back to the bettor before the pots are made.",
     ),
     "side-pots": Recipe(
         when="over", ask=("pots",), predicate=_side_pots, short_stacks=0.7, aggression=0.4, min_players=3,
-        explain={
-            "en": "Cut the pot in layers at each all-in player's total: each layer is a pot that only the players who put that much in can win.",
-            "zh-Hant": "依每位全下玩家的投入總額一層層切開：每一層是一個底池，只有投入到那一層的玩家能爭。",
-            "zh-Hans": "按每位全押玩家的投入总额一层层切开：每一层是一个底池，只有投入到那一层的玩家能争。",
-        },
+        explain="Cut the pot in layers at each all-in player's total: each layer is a pot that only the players who put that much in can win.",
     ),
     "chips-and-words": Recipe(
         when="decision", ask=("ruling",), predicate=lambda h, ids, i: True, short_stacks=0.1, extra=_random_ruling,
-        explain={
-            "en": "A declaration in turn binds; without one, the chips decide: one oversized chip is a call, several chips are a call when every chip is needed, otherwise the 50% standard applies.",
-            "zh-Hant": "輪到你時的口頭宣告有約束力；沒有宣告就看籌碼：單一大面額籌碼算跟注，多枚籌碼若每一枚都是跟注所需就算跟注，否則適用 50% 標準。",
-            "zh-Hans": "轮到你时的口头宣告有约束力；没有宣告就看筹码：单一大面额筹码算跟注，多枚筹码若每一枚都是跟注所需就算跟注，否则适用 50% 标准。",
-        },
+        explain="A declaration in turn binds; without one, the chips decide: one oversized chip is a call, several chips are a call when every chip is needed, otherwise the 50% standard applies.",
     ),
     "odd-chip": Recipe(
         when="over", ask=("split",), predicate=lambda h, ids, i: h.result().showdown is not None, short_stacks=0.4,
         min_players=3, extra=_random_winners,
-        explain={
-            "en": "Each pot is split on its own, down to the smallest chip; an odd chip goes to the first winner clockwise from the button.",
-            "zh-Hant": "每個底池各自平分，拆到最小面額的籌碼；除不盡的零頭籌碼給按鈕左手邊第一位贏家。",
-            "zh-Hans": "每个底池各自平分，拆到最小面额的筹码；除不尽的零头筹码给按钮左手边第一位赢家。",
-        },
+        explain="Each pot is split on its own, down to the smallest chip; an odd chip goes to the first winner clockwise from the button.",
     ),
     "hand-reading": Recipe(
         when="over", ask=("winners",), predicate=_hand_reading_spot, short_stacks=0.5, aggression=0.35,
         extra=_random_cards,
-        explain={
-            "en": "Each player makes the best five cards out of seven; only five cards play and suits never break a tie. Each pot goes to the best hand among the players who can win it.",
-            "zh-Hant": "每個人從七張牌裡挑最好的五張；只比五張，花色不分大小。每個底池由能爭它的玩家之中牌最大的人贏得。",
-            "zh-Hans": "每个人从七张牌里挑最好的五张；只比五张，花色不分大小。每个底池由能争它的玩家之中牌最大的人赢得。",
-        },
+        explain="Each player makes the best five cards out of seven; only five cards play and suits never break a tie. Each pot goes to the best hand among the players who can win it.",
     ),
     "showdown": Recipe(
         when="over", ask=("showdown",), predicate=_showdown, short_stacks=0.3,
-        explain={
-            "en": "With a player all-in and the betting complete, every hand is tabled; otherwise the last river bettor or raiser shows first, or, with no river bet, the first player clockwise from the button.",
-            "zh-Hant": "有人全下且下注結束時，所有手牌一起攤開；否則由河牌最後下注或加注的人先亮，河牌沒人下注就由按鈕左手邊第一位先亮。",
-            "zh-Hans": "有人全押且下注结束时，所有手牌一起摊开；否则由河牌最后下注或加注的人先亮，河牌没人下注就由按钮左手边第一位先亮。",
-        },
+        explain="With a player all-in and the betting complete, every hand is tabled; otherwise the last river bettor or raiser shows first, or, with no river bet, the first player clockwise from the button.",
     ),
 }
 
 TITLE = {
-    "decision": {"en": "{topic}: {pos} to act ({street})", "zh-Hant": "{topic}：{street}輪到 {pos}", "zh-Hans": "{topic}：{street}轮到 {pos}"},
-    "over": {"en": "{topic}: after the betting", "zh-Hant": "{topic}：下注結束後", "zh-Hans": "{topic}：下注结束后"},
+    "decision": "{topic}: {pos} to act ({street})",
+    "over": "{topic}: after the betting",
 }
 
 
@@ -464,12 +385,16 @@ def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -
         "max": wager.max if wager else "",
     }
     title, explain = {}, {}
-    for locale in ("en", "zh-Hant", "zh-Hans"):
-        street = STREET_NAMES[locale][str(hand.street)]
-        title[locale] = TITLE[recipe.when][locale].format(topic=BY_NAME[topic].title[locale], street=street, **values)
-        text = recipe.explain[locale].format(**values)
+    for locale in LOCALES:
+        texts = _texts(locale)
+        number = language(locale).number  # amounts as the form writes them: 29,689
+        shown = {key: number(value) if isinstance(value, int) else value for key, value in values.items()}
+        street = engine_templates(locale)[f"term.{hand.street}"]
+        title[locale] = texts[f"title.{recipe.when}"].format(topic=BY_NAME[topic].title[locale], street=street, **shown)
+        text = texts[f"explain.{topic}"].format(**shown)
         if card is not None:
-            text += " " + CARD_EXPLAIN[locale].format(street=street, **values)
+            note = "explain.card" if card.to_add else "explain.card_check"
+            text += SENTENCE_GAP.get(locale, "") + texts[note].format(street=street, **shown)
         explain[locale] = text
     out = {"id": doc["id"], "title": title, "topics": [topic], "level": level}
     out.update({k: v for k, v in doc.items() if k != "id"})
@@ -477,3 +402,14 @@ def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -
     # keep `expect` last, where readers look for it
     out["expect"] = out.pop("expect")
     return out
+
+
+@lru_cache(maxsize=None)
+def _texts(locale: str) -> dict[str, str]:
+    """The notes and titles in ``locale``, looked up in the catalog once."""
+    text = engine_text(locale)
+    english = {f"title.{when}": title for when, title in TITLE.items()}
+    english["explain.card"] = CARD_EXPLAIN
+    english["explain.card_check"] = CARD_CHECK_EXPLAIN
+    english.update({f"explain.{topic}": recipe.explain for topic, recipe in RECIPES.items()})
+    return {key: text(key, source) for key, source in english.items()}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine.messages_zh import ZH_HANS, ZH_HANT
 from trainer.scenarios import load_file
+from trainer.translations.engine import engine_templates
 
 from .conftest import SCENARIOS
 from .test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
@@ -29,7 +29,7 @@ EXPECTED = {
         "wrong": "錯誤——正確答案：2,400",
         "steps": "推算過程",
         "font": "PingFang TC",
-        "templates": ZH_HANT,
+        "templates": engine_templates("zh-Hant"),
     },
     "zh-Hans": {
         "link": "简体中文",
@@ -43,7 +43,7 @@ EXPECTED = {
         "wrong": "错误——正确答案：2,400",
         "steps": "推算过程",
         "font": "PingFang SC",
-        "templates": ZH_HANS,
+        "templates": engine_templates("zh-Hans"),
     },
 }
 

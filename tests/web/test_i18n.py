@@ -26,11 +26,10 @@ from markupsafe import escape
 
 import trainer.translations
 import trainer.web.i18n
-from trainer.engine.messages_zh import ZH_HANS, ZH_HANT
 from trainer.engine.rules import RULES
-from trainer.engine.rules_zh import RULE_TEXT
 from trainer.scenarios import load_paths
 from trainer.translations import FOLDER
+from trainer.translations.engine import engine_templates, rule_text
 from trainer.web import create_app
 
 from ..test_messages_zh import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
@@ -40,7 +39,7 @@ from .test_samples import right_answer
 REPO = Path(__file__).resolve().parents[2]
 LIBRARY = REPO / "scenarios"
 CHINESE = {"zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}
-TEMPLATES = {"zh-Hant": ZH_HANT, "zh-Hans": ZH_HANS}
+TEMPLATES = {"zh-Hant": engine_templates("zh-Hant"), "zh-Hans": engine_templates("zh-Hans")}
 OTHER_SCRIPT = {"zh-Hant": SIMPLIFIED_ONLY, "zh-Hans": TRADITIONAL_ONLY}
 KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|%%")
@@ -491,11 +490,11 @@ def test_a_scenario_without_its_script_falls_back_to_the_other_chinese_then_engl
 def test_the_rules_page_states_every_rule_in_chinese(client, lang):
     html = client.get(f"/rules?lang={lang}").text
     for rule_id in RULES:
-        text = RULE_TEXT[rule_id][lang]
+        text = rule_text(rule_id, lang)
         assert f'id="{rule_id}"' in html
-        assert str(escape(text["title"])) in html
-        assert str(escape(text["statement"])) in html
-        for example in text["examples"]:
+        assert str(escape(text.title)) in html
+        assert str(escape(text.statement)) in html
+        for example in text.examples:
             assert str(escape(example)) in html
 
 

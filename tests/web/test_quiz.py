@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from trainer.quiz import InputError, QuizError, build_quiz, grade, parse_amount, read_answer
+from trainer.quiz import InputError, QuizError, build_quiz, grade, message_templates, parse_amount, read_answer
 from trainer.scenarios import load_file
 
 from .conftest import BTN_RIGHT, SCENARIOS
@@ -51,7 +51,8 @@ def test_the_answer_key_is_the_engines_solve_output():
 def test_the_explanation_is_the_hands_derivation():
     scenario = load_file(BTN)
     quiz = build_quiz(scenario)
-    assert [s.text for s in quiz.steps] == [s.message.render() for s in scenario.hand().derivation()]
+    # the quiz hands the engine the page's templates: amounts written as the form writes them (1,400)
+    assert [s.text for s in quiz.steps] == [s.message.render(message_templates("en")) for s in scenario.hand().derivation()]
     assert [s.rule for s in quiz.steps] == [s.rule for s in scenario.hand().derivation()]
 
 

@@ -2,12 +2,18 @@
 
 The engine never builds display strings directly: it returns ``Message``
 objects that a renderer turns into text. ``render()`` gives English; other
-languages supply their own templates for the same IDs.
+languages supply their own templates for the same IDs. Numbers are written
+as ``str()`` does, unless the templates say how (``Templates.number``):
+
+>>> Message("cur.bet", {"pos": "SB", "amount": 29689}).render()
+'SB bet 29689: the current total is 29689.'
+>>> Message("cur.bet", {"pos": "SB", "amount": 29689}).render(Templates(EN, number="{:,}".format))
+'SB bet 29,689: the current total is 29,689.'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 EN: dict[str, str] = {
@@ -244,6 +250,14 @@ EN: dict[str, str] = {
 }
 
 
+class Templates(dict):
+    """Templates for every message ID, and how this language writes a number (``number``)."""
+
+    def __init__(self, templates: Mapping[str, str], number: Callable[[int], str] = str) -> None:
+        super().__init__(templates)
+        self.number = number
+
+
 @dataclass(frozen=True)
 class Message:
     """A message ID with parameters; parameters may themselves be messages or lists of them."""
@@ -262,6 +276,8 @@ class Message:
 def _render_value(value: object, templates: Mapping[str, str]) -> object:
     if isinstance(value, Message):
         return value.render(templates)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return getattr(templates, "number", str)(value)
     if isinstance(value, (list, tuple)):
         parts = [str(_render_value(v, templates)) for v in value]
         if len(parts) < 2:

@@ -14,6 +14,7 @@ example here no longer appears there word for word.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -409,3 +410,66 @@ _TABLE = (
 )
 
 RULES: dict[str, Rule] = {rule.id: rule for rule in _TABLE}
+
+# The table follows RULES.md word for word, notes for the engine's developers
+# included: how PokerKit differs, which seed article an example comes from.
+# Learners read the rules without them (``for_learners``): each pair is a
+# piece of text and what it becomes. Sources keep the rulebooks only.
+LEARNER_EDITS: tuple[tuple[str, str], ...] = (
+    (" (PokerKit 0.7.7 wrongly lets A raise here; our engine must not.)", ""),
+    (" (RRoP; PokerKit agrees).", " (RRoP)."),
+    (" (PokerKit agrees.)", ""),
+    (
+        " PokerKit's limit games differ from these rules (no 50% rule, no completion): do not use it "
+        "as an oracle for limit short all-ins.",
+        "",
+    ),
+    (" (seed 000)", ""),
+    (" (seed 002)", ""),
+    ("Seed 000: f", "F"),
+    ("Seed 001: b", "B"),
+    ("Seed 003: b", "B"),
+    ("Seed 004: A", "A"),
+    ("Seed 003, turn, ", "Turn, "),
+    ("Seed 003, 5 players, ", "5 players, "),
+    ("Option limit_cap sets another number (RRoP: bet + 3 raises).", "Some rules use another number (RRoP: a bet and 3 raises)."),
+)
+
+
+# Amounts of four digits or more, not part of a citation ("TDA24", "54-B").
+_AMOUNT = re.compile(r"(?<![\d,.\w-])([1-9]\d{3,})(?![\d]|[.,]\d|\w)")
+
+
+def learner_text(text: str) -> str:
+    """A statement or example of the table as the rules page shows it: amounts as the form writes them.
+
+    >>> learner_text("Seed 004: A all-in 1000 (seed 002)")
+    'A all-in 1,000'
+    """
+    for piece, becomes in LEARNER_EDITS:
+        text = text.replace(piece, becomes)
+    return group_amounts(text)
+
+
+def group_amounts(text: str) -> str:
+    """``5600`` -> ``5,600`` (the grouping all three languages use), citations untouched.
+
+    >>> group_amounts("TDA24 Addendum 47 Ex 3: blinds 2000/4000, min raise-to 11,500")
+    'TDA24 Addendum 47 Ex 3: blinds 2,000/4,000, min raise-to 11,500'
+    """
+    return _AMOUNT.sub(lambda m: f"{int(m.group(1)):,}", text)
+
+
+def for_learners(rule: Rule) -> Rule:
+    """``rule`` without the notes meant for developers, its sources the rulebooks only.
+
+    >>> for_learners(RULES["R-UNCALLED"]).sources
+    'TDA24 15-B, 65-A; table stakes'
+    """
+    return Rule(
+        id=rule.id,
+        title=learner_text(rule.title),
+        sources="; ".join(part for part in rule.sources.split("; ") if not part.startswith("seed")),
+        statement=learner_text(rule.statement),
+        examples=tuple(learner_text(example) for example in rule.examples),
+    )

@@ -148,7 +148,7 @@ class Feedback:
 
 
 def message_templates(locale: str) -> dict[str, str]:
-    """The engine's templates for its message IDs in ``locale`` (English for any other)."""
-    from trainer.engine import messages, messages_zh
+    """The engine's templates for its message IDs in ``locale`` (English for any other), from the engine catalogs."""
+    from trainer.translations.engine import engine_templates
 
-    return {"zh-Hant": messages_zh.ZH_HANT, "zh-Hans": messages_zh.ZH_HANS}.get(locale, messages.EN)
+    return engine_templates(locale)

@@ -114,16 +114,16 @@ def _sources(sources: str) -> list[str]:
 
 
 def _rule_view(rule, locale: str) -> dict:
-    """A rule in ``locale``: the Chinese texts of ``rules_zh``, else the table's English."""
-    from trainer.engine.rules_zh import RULE_TEXT
+    """A rule in ``locale``, from the engine catalogs (English where a text is not translated)."""
+    from trainer.translations.engine import rule_text
 
-    text = RULE_TEXT.get(rule.id, {}).get(locale, {})
+    text = rule_text(rule.id, locale)
     return {
         "id": rule.id,
-        "title": text.get("title") or rule.title,
-        "sources": _sources(rule.sources or ""),
-        "statement": str(text.get("statement") or rule.statement),
-        "examples": _as_list(text.get("examples") or rule.examples),
+        "title": text.title,
+        "sources": _sources(text.sources or ""),
+        "statement": text.statement,
+        "examples": _as_list(text.examples),
     }
 
 

@@ -1,0 +1,153 @@
+"""One vocabulary: every Chinese text a learner can read follows docs/glossary.md for its script.
+
+Checked over every catalog (the ``messages`` and ``engine`` domains), the
+scenario library's titles and explanations, the topic names, and what the
+engine and the generator render (``tests/engine_texts.py``): the word the
+glossary gives for each script, and full-width punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from trainer.scenarios import load_paths
+from trainer.topics import TOPICS
+from trainer.translations import FOLDER
+
+from .engine_texts import collect
+
+REPO = Path(__file__).resolve().parent.parent
+CHINESE = {"zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}
+
+# A word a script must not use -> the glossary's word for it in that script.
+FORBIDDEN = {
+    "zh-Hant": {
+        "全押": "全下",  # all-in
+        "讓牌": "過牌",  # check
+        "加注到": "加到",  # raise to
+        "增量": "增額",  # increment
+    },
+    "zh-Hans": {
+        "全押": "全下",  # all-in: 全下 in both scripts, as the Simplified seed article (001) writes it
+        "盖牌": "弃牌",  # fold
+        "蓋牌": "弃牌",
+    },
+}
+
+CJK = r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef①②③④]"
+HALF_WIDTH = re.compile(rf"(?<={CJK})\s*[,:;!?]|[,:;!?]\s*(?={CJK})")
+SPACE_AFTER_STOP = re.compile(r"[。；：，！？] +(?=\S)")
+
+
+def catalog_texts():
+    for domain in ("messages", "engine"):
+        for locale, folder in CHINESE.items():
+            path = FOLDER / folder / "LC_MESSAGES" / f"{domain}.po"
+            with open(path, "rb") as fh:
+                for message in read_po(fh, locale=folder):
+                    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                    for text in strings:
+                        if message.id and text:
+                            yield f"{domain}.po {folder} {message.context or str(message.id)[:40]}", locale, text
+
+
+def scenario_texts():
+    loaded = load_paths([REPO / "scenarios", REPO / "tests" / "scenarios"])
+    assert loaded.scenarios
+    for scenario in loaded.scenarios:
+        for key, texts in (("title", scenario.title), ("explain", scenario.explain or {})):
+            for locale in CHINESE:
+                if texts.get(locale):
+                    yield f"{Path(scenario.file).name} {key}", locale, texts[locale]
+
+
+def topic_texts():
+    for topic in TOPICS:
+        for locale in CHINESE:
+            yield f"topic {topic.name}", locale, topic.title[locale]
+
+
+def rendered_texts():
+    for key, text in collect():
+        locale = next((loc for loc in CHINESE if f"/{loc}" in key), None)
+        if locale is not None:
+            yield key, locale, text
+
+
+@pytest.fixture(scope="module")
+def every_text():
+    texts = [*catalog_texts(), *scenario_texts(), *topic_texts(), *rendered_texts()]
+    assert len(texts) > 10000
+    return texts
+
+
+def test_every_chinese_text_uses_the_glossarys_words_for_its_script(every_text):
+    wrong = [
+        (where, f"{word} -> {right}", text)
+        for where, locale, text in every_text
+        for word, right in FORBIDDEN[locale].items()
+        if word in text
+    ]
+    assert wrong == [], f"{len(wrong)} texts, e.g. {wrong[:5]}"
+
+
+def test_every_chinese_text_uses_full_width_punctuation(every_text):
+    wrong = [
+        (where, text)
+        for where, _, text in every_text
+        if HALF_WIDTH.search(text) or SPACE_AFTER_STOP.search(text)
+    ]
+    assert wrong == [], f"{len(wrong)} texts, e.g. {wrong[:5]}"
+
+
+def test_the_glossary_names_these_words():
+    glossary = (REPO / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert "| all-in | 全下 | 全下 / 全押 |" in glossary
+    for words in FORBIDDEN.values():
+        for right in words.values():
+            assert right in glossary
+
+
+# ------------------------------------------------------------- the rules page
+
+DEVELOPER_WORDS = re.compile(r"PokerKit|\bseeds?\b|our engine|oracle|limit_cap|本引擎", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["en", *CHINESE])
+def test_the_rules_page_speaks_to_learners_only(lang):
+    """No notes meant for developers (how PokerKit differs, which seed article an example is from);
+    the rulebook citations stay."""
+    from trainer.web import create_app
+
+    html = create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client().get(f"/rules?lang={lang}").text
+    assert "TDA24 43-A" in html and "WSOP-T 96" in html
+    assert DEVELOPER_WORDS.findall(html) == []
+
+
+UNGROUPED = re.compile(r"(?<![\d,.\w-])[1-9]\d{3,}(?![\d]|[.,]\d|\w)")
+
+
+def test_the_librarys_titles_and_explanations_write_amounts_as_the_form_does():
+    """29,689 in every language, as the form and the engine's derivation write it."""
+    loaded = load_paths([REPO / "scenarios", REPO / "tests" / "scenarios"])
+    ungrouped = [
+        (Path(scenario.file).name, locale, UNGROUPED.findall(text))
+        for scenario in loaded.scenarios
+        for texts in (scenario.title, scenario.explain or {})
+        for locale, text in texts.items()
+        if UNGROUPED.search(text)
+    ]
+    assert ungrouped == [], f"{len(ungrouped)} texts, e.g. {ungrouped[:5]}"
+
+
+@pytest.mark.parametrize("lang", ["en", *CHINESE])
+def test_the_rules_page_writes_amounts_as_the_form_does(lang):
+    from trainer.engine.rules import RULES
+    from trainer.translations.engine import rule_text
+
+    texts = [t for rule_id in RULES for t in (rule_text(rule_id, lang).statement, *rule_text(rule_id, lang).examples)]
+    assert [UNGROUPED.findall(t) for t in texts if UNGROUPED.search(t)] == []
