@@ -18,7 +18,7 @@ from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
-from .library import Entry
+from .library import Entry, topic_name
 from .progress import answer_id_of, opened_at, record_attempt
 from .render import render, wants_fragment
 
@@ -62,8 +62,10 @@ def _show(
     lib = library()
     topic = lib.topic(request.args.get("topic"))
     slug = topic.slug if topic is not None else None
+    # In a review session "Next" is the next due spot; else the path goes on.
+    reviewing = request.args.get("review") == "1"
     ref = _ref()
-    urls = cache().memo((ref, slug), lambda: _urls(lib, entry, topic, ref))
+    urls = cache().memo((ref, slug, reviewing), lambda: _urls(lib, entry, topic, ref, reviewing))
 
     def context() -> dict[str, Any]:
         answer, feedback = graded() if graded is not None else (None, None)
@@ -80,7 +82,7 @@ def _show(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=None if key is None else (ref, slug, key),
+        cache_key=None if key is None else (ref, slug, reviewing, key),
         context=context,
         entry=entry,
         topic=topic,
@@ -123,19 +125,44 @@ def _pieces(
     }
 
 
-def _urls(lib, entry: Entry, topic, ref: str) -> dict[str, str]:
+def _urls(lib, entry: Entry, topic, ref: str, reviewing: bool = False) -> dict[str, str]:
     slug = topic.slug if topic is not None else None
+    review = "1" if reviewing else None
+    note = ""
     parts = questions.generated_parts(ref)
     if parts is not None:  # endless practice: the next spot is the next index of the same seed
         name, level, seed, index = parts
-        following = f"gen:{name}:{level}:{seed}:{index + 1}"
+        next_url = url_for("drill.show", scenario_id=f"gen:{name}:{level}:{seed}:{index + 1}", topic=slug)
     else:
-        ref, following = entry.id, lib.next_after(entry, topic).id
+        ref = entry.id
+        if topic is None:  # a spot opened on its own is walked in its first topic on the path
+            topic = lib.topic(lib.home_topic(entry))
+        step = lib.step_after(entry, topic)
+        next_url = url_for("drill.show", scenario_id=step.entry.id, topic=step.topic)
+        note = _step_note(lib, step)
+    if reviewing:
+        next_url, note = url_for("progress.review"), ""
     return {
-        "post_url": url_for("drill.grade_answer", scenario_id=ref, topic=slug),
-        "again_url": url_for("drill.show", scenario_id=ref, topic=slug),
-        "next_url": url_for("drill.show", scenario_id=following, topic=slug),
+        "post_url": url_for("drill.grade_answer", scenario_id=ref, topic=slug, review=review),
+        "again_url": url_for("drill.show", scenario_id=ref, topic=slug, review=review),
+        "next_url": next_url,
+        "next_note": note,
+        "next_label": _("Next due spot") if reviewing else _("Next spot"),
     }
+
+
+def _step_note(lib, step) -> str:
+    """What "Next" says when it leaves the level or the topic."""
+    following = topic_name(step.topic) if step.topic else ""
+    if step.change == "level":
+        return _("Level %(done)s of this topic is done; next comes level %(level)s.", done=step.level,
+                 level=step.entry.level)
+    if step.change == "topic":
+        return _("You have been through every spot of “%(done)s”. Next on the path: “%(topic)s”.",
+                 done=topic_name(step.done), topic=following)
+    if step.change == "end" and following:
+        return _("That was the last spot of the path. Next: back to its start, “%(topic)s”.", topic=following)
+    return ""
 
 
 def _status_text(answer: Answer | None, feedback: Feedback | None, notice: str | None) -> str:
