@@ -349,18 +349,24 @@ def attempt_count(s: Session, learner_id: str) -> int:
 
 def _first_tries(s: Session, learner_id: str, since: datetime | None = None):
     """The learner's first attempt at each library spot (made in the window, when ``since`` is given)."""
-    first = (
-        select(func.min(Attempt.id).label("first"))
+    ranked = (
+        select(
+            Attempt.id,
+            func.row_number()
+            .over(partition_by=Attempt.scenario_id, order_by=(Attempt.created_at, Attempt.id))
+            .label("n"),
+        )
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
-        .group_by(Attempt.scenario_id)
         .subquery()
     )
-    query = select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.right, Attempt.total).join(
-        first, Attempt.id == first.c.first
+    query = (
+        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.right, Attempt.total)
+        .join(ranked, Attempt.id == ranked.c.id)
+        .where(ranked.c.n == 1)
     )
     if since is not None:
         query = query.where(Attempt.created_at >= since)
-    return s.execute(query.order_by(Attempt.id)).all()
+    return s.execute(query.order_by(Attempt.created_at, Attempt.id)).all()
 
 
 def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
@@ -419,7 +425,7 @@ def last_spot(s: Session, learner_id: str) -> tuple[str, list[str]] | None:
     row = s.execute(
         select(Attempt.scenario_id, Attempt.topics)
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
-        .order_by(Attempt.id.desc())
+        .order_by(Attempt.created_at.desc(), Attempt.id.desc())
         .limit(1)
     ).first()
     return None if row is None else (row[0], list(row[1] or ()))
