@@ -53,13 +53,19 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
+def instance_dir(tmp_path_factory):
+    """The served app's instance folder (its SQLite database is there)."""
+    return tmp_path_factory.mktemp("instance")
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory, instance_dir):
     """The app started the way ``trainer serve`` starts it, in its own process."""
     port = _free_port()
     env = {
         **os.environ,
         "TRAINER_SECRET_KEY": "e2e-secret",
-        "TRAINER_INSTANCE": str(tmp_path_factory.mktemp("instance")),
+        "TRAINER_INSTANCE": str(instance_dir),
     }
     code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
     log = tmp_path_factory.mktemp("server") / "server.log"
