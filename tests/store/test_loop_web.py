@@ -182,3 +182,16 @@ def test_progress_headlines_spots_solved_at_the_first_try_and_the_column_missed(
     chart = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
     assert "all right" in chart and "date" in chart and "100%" in chart
     assert len(re.findall(r'class="chart-tick"', chart)) == 5  # five dates along the 30 days
+
+
+def test_a_returning_learners_pages_speak_chinese(app, client):
+    from tests.web.test_i18n import leftovers
+
+    answer_drill(client, f"{BTN}?topic=reopening", BTN_TWO_WRONG)
+    post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
+    for lang, word in (("zh-Hant", "繼續"), ("zh-Hans", "继续")):
+        home = client.get(f"/?lang={lang}").text
+        assert word in home and "Continue" not in home
+        for page in (home, client.get("/progress/").text, client.get("/topics/reopening").text):
+            assert leftovers(page) == []
+            assert not re.search(r">[^<]*(Review|Streak|Solved|solved|missed|first tr)", page)
