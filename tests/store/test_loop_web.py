@@ -195,3 +195,19 @@ def test_a_returning_learners_pages_speak_chinese(app, client):
         for page in (home, client.get("/progress/").text, client.get("/topics/reopening").text):
             assert leftovers(page) == []
             assert not re.search(r">[^<]*(Review|Streak|Solved|solved|missed|first tr)", page)
+
+
+def test_the_drill_page_says_how_the_first_try_went(app, client):
+    def line(html):
+        found = re.search(r'<p class="first-try first-try--(\w+)">.*?</p>', html, re.S)
+        return found.group(1) if found else None
+
+    assert line(client.get(f"/drill/{BTN}").text) is None  # new
+    graded = answer_drill(client, BTN, BTN_TWO_WRONG).text  # the graded page without JavaScript
+    assert line(graded) == "missed" and "first-try-" not in graded.replace("first-try first-try--", "")
+    answer_drill(client, BTN, BTN_RIGHT)
+    page = client.get(f"/drill/{BTN}?topic=reopening").text
+    assert line(page) == "missed" and "counts as missed in your progress" in page  # the first try decides
+    answer_drill(client, "sb-not-reopened", right_answer(app, "sb-not-reopened"))
+    assert line(client.get("/drill/sb-not-reopened").text) == "solved"
+    assert line(app.test_client().get("/drill/sb-not-reopened").text) is None  # kept markup, another learner

@@ -374,6 +374,17 @@ def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
     return {sid: right == total for sid, _t, _m, right, total in _first_tries(s, learner_id)}
 
 
+def first_try(s: Session, learner_id: str, scenario_id: str) -> bool | None:
+    """Whether the learner solved this spot at the first try; None when they never answered it."""
+    row = s.execute(
+        select(Attempt.right, Attempt.total)
+        .where(Attempt.learner_id == learner_id, Attempt.scenario_id == scenario_id)
+        .order_by(Attempt.created_at, Attempt.id)
+        .limit(1)
+    ).first()
+    return None if row is None else row[0] == row[1]
+
+
 def solved(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Solved]:
     """Per topic, of the spots first tried in the window, how many were solved at once; weakest first."""
     at = at or now()

@@ -19,7 +19,7 @@ from .csrf import CSRFError
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
 from .library import Entry, topic_name
-from .progress import answer_id_of, opened_at, record_attempt
+from .progress import answer_id_of, opened_at, record_attempt, with_first_try
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
@@ -199,7 +199,7 @@ def _focus(entry: Entry, answer: Answer | None, notice: str | None) -> str | Non
 
 @bp.get("/<scenario_id>")
 def show(scenario_id: str) -> Response:
-    # Without an answer the page is the same for everyone.
+    # Without an answer the page is the same for everyone (but for the line on the learner's first try).
     return _show(_entry(scenario_id), key="fresh")
 
 
@@ -247,6 +247,14 @@ def grade_answer(scenario_id: str) -> Response:
         "fields": [(name, values) for name, values in answer.raw.items()],
     }
     return _show(entry, graded=graded, save=pending)
+
+
+@bp.after_request
+def first_try_line(response: Response) -> Response:
+    """Every drill page, kept markup or not, says how this learner's first try at the spot went."""
+    if response.direct_passthrough or response.status_code >= 300 and response.status_code != 400:
+        return response
+    return with_first_try(response, _lookup((request.view_args or {}).get("scenario_id", "")))
 
 
 def _int(text: str | None) -> int:

@@ -88,6 +88,36 @@ def record_attempt(
     return False
 
 
+# Where the drill page shows this learner's first try at the spot: the page's markup is kept for
+# everyone, so the line is written in per response.
+FIRST_TRY_SLOT = "first-try-" + uuid.uuid4().hex[:12]
+
+
+@bp.app_context_processor
+def _first_try_slot() -> dict[str, str]:
+    return {"first_try_slot": FIRST_TRY_SLOT}
+
+
+def with_first_try(response: Response, entry: Entry | None) -> Response:
+    """The drill page with this learner's first try at the spot said (solved or missed), if any."""
+    body = response.get_data(as_text=True)
+    if FIRST_TRY_SLOT not in body:
+        return response
+    learner = identity.learner_id()
+    solved = stats.first_try(db(), learner, entry.id) if learner is not None and entry is not None else None
+    line = ""
+    if solved is True:
+        line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
+            _("You solved this spot at the first try.")
+        )
+    elif solved is False:
+        line = Markup('<p class="first-try first-try--missed"><span aria-hidden="true">✗</span> {}</p>').format(
+            _("Your first try at this spot had a wrong field, so it counts as missed in your progress.")
+        )
+    response.set_data(body.replace(FIRST_TRY_SLOT, str(line)))
+    return response
+
+
 def _walked_first(entry: Entry) -> list[str]:
     """The spot's topics, the one the learner is walking first (the home page continues there)."""
     walked = request.args.get("topic")
