@@ -251,10 +251,13 @@ def grade_answer(scenario_id: str) -> Response:
 
 @bp.after_request
 def first_try_line(response: Response) -> Response:
-    """Every drill page, kept markup or not, says how this learner's first try at the spot went."""
+    """A drill page, kept markup or not, says how this learner's first try at the spot went. Only a
+    page opened: a graded one must not wait on the database once more (it may be away)."""
     if response.direct_passthrough or response.status_code >= 300 and response.status_code != 400:
         return response
-    return with_first_try(response, _lookup((request.view_args or {}).get("scenario_id", "")))
+    opened = request.method == "GET" and response.status_code == 200
+    entry = _lookup((request.view_args or {}).get("scenario_id", "")) if opened else None
+    return with_first_try(response, entry)
 
 
 def _int(text: str | None) -> int:

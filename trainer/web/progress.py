@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
+from sqlalchemy.exc import DBAPIError
 
 from trainer.quiz import Answer, Feedback
 from trainer.store import db, store
@@ -104,7 +105,13 @@ def with_first_try(response: Response, entry: Entry | None) -> Response:
     if FIRST_TRY_SLOT not in body:
         return response
     learner = identity.learner_id()
-    solved = stats.first_try(db(), learner, entry.id) if learner is not None and entry is not None else None
+    solved = None
+    if learner is not None and entry is not None:
+        try:
+            solved = stats.first_try(db(), learner, entry.id)
+        except DBAPIError:  # the database is away: the spot is still served, without the line
+            log.warning("first try at %s not read: the database did not answer", entry.id)
+            db().rollback()
     line = ""
     if solved is True:
         line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
