@@ -200,3 +200,13 @@ def test_columns_say_which_part_of_the_card_is_missed_and_in_which_topics(s):
     assert (found["pots"].wrong, found["pots"].answered) == (1, 1)
     ranked = [c.key for c in progress.columns(s, me, 7, at=NOW)]
     assert ranked[:3] == ["pots", "last_full_increment", "options"]
+
+
+def test_the_spot_to_continue_from_is_the_last_one_the_library_knows(s):
+    me = new_id()
+    record(s, me, "library-spot", ["reopening"], [], 1, 1, NOW - timedelta(minutes=5))
+    record(s, me, "generated-spot", ["reopening"], [], 1, 1, NOW)
+    s.commit()
+    assert progress.last_spot(s, me)[0] == "generated-spot"
+    assert progress.last_spot(s, me, known=lambda sid: sid == "library-spot") == ("library-spot", ["reopening"])
+    assert progress.last_spot(s, me, known=lambda sid: False) is None

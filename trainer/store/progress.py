@@ -11,6 +11,7 @@ are UTC days.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -24,6 +25,7 @@ from .learners import ensure_learner
 from .models import Attempt, Learner, ReviewCard, now
 
 WINDOWS = (7, 30, 90)
+LAST_LOOKED_AT = 50  # recent answers searched for the spot to continue from
 # No fuzzing: the same history gives the same due dates (and testable ones).
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
@@ -431,12 +433,13 @@ def columns(s: Session, learner_id: str, days: int, at: datetime | None = None) 
     return sorted(result, key=lambda c: (-c.percent, -c.wrong, order.get(c.key, len(order)), c.key))
 
 
-def last_spot(s: Session, learner_id: str) -> tuple[str, list[str]] | None:
-    """The library spot the learner answered last, with its topics (the one being walked first)."""
-    row = s.execute(
+def last_spot(s: Session, learner_id: str, known: Callable[[str], bool] = lambda _id: True) -> tuple[str, list[str]] | None:
+    """The spot the learner answered last among those ``known`` (the library's; a generated spot is not
+    one to continue from), with its topics (the one being walked first)."""
+    rows = s.execute(
         select(Attempt.scenario_id, Attempt.topics)
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
         .order_by(Attempt.created_at.desc(), Attempt.id.desc())
-        .limit(1)
-    ).first()
-    return None if row is None else (row[0], list(row[1] or ()))
+        .limit(LAST_LOOKED_AT)
+    )
+    return next(((sid, list(topics or ())) for sid, topics in rows if known(sid)), None)

@@ -38,11 +38,11 @@ def _returning(lib) -> dict | None:
     if learner is None:
         return None
     s = db()
-    last = stats.last_spot(s, learner)
-    if last is None:
+    if not stats.attempt_count(s, learner):
         return None
-    scenario_id, walked = last
-    entry = lib.get(scenario_id)
+    last = stats.last_spot(s, learner, known=lambda sid: lib.get(sid) is not None)
+    entry = lib.get(last[0]) if last is not None else None
+    walked = last[1] if last is not None else []
     going_on = None
     if entry is not None:
         slug = next((t for t in walked if t in lib.topics), None) or lib.home_topic(entry)
