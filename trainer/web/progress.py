@@ -156,10 +156,12 @@ def show() -> Response:
         topics, rules = stats.accuracy(s, learner, days)
         missed = [lib.get(i) for i in stats.misses(s, learner, days)]
         srs = stats.srs_enabled(s, learner)
+        found = stats.columns(s, learner, days)
         context.update(
             has_history=True,
             solved=[(topic_name(a.key), a) for a in stats.solved(s, learner, days)],
-            columns=[_column_view(c) for c in stats.columns(s, learner, days)],
+            columns=[_column_view(c) for c in found if c.wrong],
+            never_missed=[column_name(c.key) for c in found if not c.wrong],
             rules=rules,
             misses=[e for e in missed if e is not None],
             streak=stats.streak(s, learner),
