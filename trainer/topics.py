@@ -1,6 +1,7 @@
 """The drill topics: names, titles in three languages, and the rules they are about.
 
-One list for the scenario library, the generator and the web app's home page.
+One list for the scenario library, the generator and the web app's home page, in teaching
+order: the path a learner follows, each topic building on the ones before it.
 """
 
 from __future__ import annotations
@@ -51,13 +52,15 @@ TOPICS: tuple[Topic, ...] = (
           title={"en": "Main and side pots", "zh-Hant": "主池與邊池", "zh-Hans": "主池与边池"}),
     Topic(name="showdown", rules=("R-SHOWDOWN",),
           title={"en": "Who shows first", "zh-Hant": "誰先亮牌", "zh-Hans": "谁先亮牌"}),
+    Topic(name="odd-chip", rules=("R-ODDCHIP",),
+          title={"en": "Splitting a pot and the odd chip", "zh-Hant": "平分底池與零頭籌碼", "zh-Hans": "平分底池与零头筹码"}),
     Topic(name="hand-reading", rules=("R-SIDEPOTS",),
           title={"en": "Reading the hands: who wins each pot", "zh-Hant": "讀牌：每個底池誰贏",
                  "zh-Hans": "读牌：每个底池谁赢"}),
     Topic(name="chips-and-words", rules=("R-CHIPS", "R-VERBAL", "R-INVALIDDECL", "R-OVERCHIP", "R-MULTICHIP", "R-HALF", "R-STRING"),
           title={"en": "Chips and words: what counts", "zh-Hant": "籌碼與口頭宣告的判定", "zh-Hans": "筹码与口头宣告的判定"}),
-    Topic(name="odd-chip", rules=("R-ODDCHIP",),
-          title={"en": "Splitting a pot and the odd chip", "zh-Hant": "平分底池與零頭籌碼", "zh-Hans": "平分底池与零头筹码"}),
 )
 
 BY_NAME: dict[str, Topic] = {topic.name: topic for topic in TOPICS}
+PATH: dict[str, int] = {topic.name: i for i, topic in enumerate(TOPICS)}
+"""A topic's place on the path; topics not listed come after all of these."""

@@ -53,13 +53,19 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _serve(tmp_path_factory, scenarios: Path):
+@pytest.fixture(scope="session")
+def instance_dir(tmp_path_factory):
+    """The served app's instance folder (its SQLite database is there)."""
+    return tmp_path_factory.mktemp("instance")
+
+
+def _serve(tmp_path_factory, scenarios: Path, instance: Path):
     """The app started the way ``trainer serve`` starts it, in its own process."""
     port = _free_port()
     env = {
         **os.environ,
         "TRAINER_SECRET_KEY": "e2e-secret",
-        "TRAINER_INSTANCE": str(tmp_path_factory.mktemp("instance")),
+        "TRAINER_INSTANCE": str(instance_dir),
     }
     code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(scenarios)!r})"
     log = tmp_path_factory.mktemp("server") / "server.log"
@@ -84,15 +90,15 @@ def _serve(tmp_path_factory, scenarios: Path):
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
+def base_url(tmp_path_factory, instance_dir):
     """The app serving the web tests' few scenarios."""
-    yield from _serve(tmp_path_factory, SCENARIOS)
+    yield from _serve(tmp_path_factory, SCENARIOS, instance_dir)
 
 
 @pytest.fixture(scope="session")
 def library_url(tmp_path_factory):
     """The app serving the whole scenario library: spots of every size, on every street."""
-    yield from _serve(tmp_path_factory, LIBRARY)
+    yield from _serve(tmp_path_factory, LIBRARY, tmp_path_factory.mktemp("library-instance"))
 
 
 @pytest.fixture(scope="session")

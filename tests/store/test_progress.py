@@ -90,15 +90,16 @@ def test_a_spot_is_missed_until_its_latest_answer_is_all_right(s):
     assert progress.misses(s, me, 7, at=NOW) == ["b"]
 
 
-def test_daily_accuracy_has_one_entry_per_day(s):
+def test_daily_counts_answers_all_right_not_fields(s):
     me = new_id()
     record(s, me, "a", [], [], 1, 2, NOW - timedelta(days=1))
     record(s, me, "a", [], [], 2, 2, NOW - timedelta(days=1, hours=1))
+    record(s, me, "b", [], [], 9, 10, NOW - timedelta(days=1, hours=2))
     s.commit()
     days = progress.daily(s, me, 7, at=NOW)
     assert len(days) == 7 and days[-1].day == NOW.date()
-    assert [(d.right, d.total) for d in days if d.total] == [(3, 4)]
-    assert days[-2].percent == 75 and days[-1].percent is None
+    assert [(d.right, d.total) for d in days if d.total] == [(1, 3)]  # one answer of three had every field right
+    assert round(days[-2].percent) == 33 and days[-1].percent is None
 
 
 def test_spaced_repetition_is_opt_in_and_a_miss_comes_back_sooner(s):
@@ -113,7 +114,7 @@ def test_spaced_repetition_is_opt_in_and_a_miss_comes_back_sooner(s):
     cards = {c.scenario_id: c for c in s.scalars(select(ReviewCard))}
     assert set(cards) == {"missed", "known"}
     assert cards["missed"].due < cards["known"].due
-    assert progress.due(s, me, at=NOW) == ["missed", "known"]  # both are learning steps today
+    assert progress.due(s, me, at=NOW + timedelta(minutes=2)) == ["missed"]  # a learning step: minutes
     assert progress.due(s, me, at=NOW - timedelta(days=1)) == []
 
     # Right answers push a spot further out each time.
@@ -125,3 +126,87 @@ def test_spaced_repetition_is_opt_in_and_a_miss_comes_back_sooner(s):
     known = s.scalar(select(ReviewCard).where(ReviewCard.scenario_id == "known"))
     assert known.due > later + timedelta(days=3)
     assert "known" not in progress.due(s, me, at=later)
+
+
+def test_turning_review_on_makes_only_the_missed_spots_due(s):
+    """Measured before: turning it on made every past spot due at once, right ones too."""
+    me = new_id()
+    for i in range(5):
+        record(s, me, f"right{i}", [], [], 4, 4, NOW - timedelta(minutes=30 - i))
+    record(s, me, "wrong", [], [], 3, 4, NOW - timedelta(minutes=20))
+    record(s, me, "right0", [], [], 4, 4, NOW - timedelta(seconds=5))  # answered right seconds ago
+    s.commit()
+    progress.set_spaced_repetition(s, me, True)
+    s.commit()
+    assert progress.due(s, me, at=NOW) == ["wrong"]
+    # the ones solved at the first try come back in days, not today
+    assert not any(progress.due(s, me, at=NOW + timedelta(hours=h)) != ["wrong"] for h in (1, 6, 11))
+    assert "right1" in progress.due(s, me, at=NOW + timedelta(days=30))
+
+
+def test_a_right_review_takes_the_spot_off_the_queue(s):
+    """Measured before: reviewing a due spot right left the count unchanged."""
+    me = new_id()
+    progress.set_spaced_repetition(s, me, True)
+    for name in ("a", "b", "c"):
+        record(s, me, name, [], [], 0, 3, NOW - timedelta(hours=2))
+    s.commit()
+    assert progress.due(s, me, at=NOW) == ["a", "b", "c"]
+    record(s, me, "a", [], [], 3, 3, NOW)
+    s.commit()
+    assert progress.due(s, me, at=NOW + timedelta(seconds=30)) == ["b", "c"]
+    record(s, me, "b", [], [], 1, 3, NOW + timedelta(minutes=1))  # missed again: back in the session
+    s.commit()
+    assert progress.due(s, me, at=NOW + timedelta(minutes=1, seconds=30)) == ["c"]
+    assert progress.due(s, me, at=NOW + timedelta(minutes=5)) == ["c", "b"]  # most overdue first
+
+
+def test_a_spot_is_solved_only_when_every_field_was_right_at_the_first_try(s):
+    me = new_id()
+    record(s, me, "a", ["min-raise"], [], 9, 10, NOW - timedelta(hours=3))  # nearly right: missed
+    record(s, me, "a", ["min-raise"], [], 10, 10, NOW - timedelta(hours=2))  # right after seeing it: still missed
+    record(s, me, "b", ["min-raise"], [], 10, 10, NOW - timedelta(hours=1))
+    record(s, me, "c", ["reopening", "min-raise"], [], 0, 10, NOW - timedelta(hours=1))
+    record(s, me, "old", ["reopening"], [], 10, 10, NOW - timedelta(days=40))
+    s.commit()
+    assert progress.first_tries(s, me) == {"a": False, "b": True, "c": False, "old": True}
+    by_topic = {a.key: (a.solved, a.spots, a.percent) for a in progress.solved(s, me, 30, at=NOW)}
+    assert by_topic == {"min-raise": (1, 3, 33), "reopening": (0, 1, 0)}
+    assert progress.last_spot(s, me) == ("c", ["reopening", "min-raise"])
+
+
+def first_try(s, learner, scenario, topics, marks, at):
+    progress.record(s, learner_id=learner, scenario_id=scenario, topics=topics, rules=[],
+                    answers={k: ["1"] for k in marks}, marks=marks, duration_ms=None, at=at)
+
+
+def test_columns_say_which_part_of_the_card_is_missed_and_in_which_topics(s):
+    me = new_id()
+    card = {"current_total": True, "last_full_increment": True, "committed": True, "acted": True, "to_add": True,
+            "legal": True, "call": True, "min_to": True, "max_to": True}
+    first_try(s, me, "s1", ["short-all-in"], {**card, "last_full_increment": False, "min_to": False}, NOW)
+    first_try(s, me, "s2", ["short-all-in"], {**card, "last_full_increment": False}, NOW)
+    first_try(s, me, "m1", ["min-raise"], card, NOW)
+    first_try(s, me, "m1", ["min-raise"], {**card, "to_add": False}, NOW)  # not a first try: left out
+    first_try(s, me, "p1", ["side-pots"], {"pot1_amount": False, "pot1_eligible": True, "returned_BTN": True}, NOW)
+    s.commit()
+    found = {c.key: c for c in progress.columns(s, me, 7, at=NOW)}
+    assert set(found) == {"current_total", "last_full_increment", "committed", "acted", "to_add", "options",
+                          "pots", "returned"}
+    assert (found["last_full_increment"].wrong, found["last_full_increment"].answered) == (2, 3)
+    assert found["last_full_increment"].topics == (("short-all-in", 2, 2),)
+    assert (found["options"].wrong, found["options"].answered) == (1, 3)  # min_to is one of the options
+    assert found["to_add"].wrong == 0 and found["to_add"].topics == ()
+    assert (found["pots"].wrong, found["pots"].answered) == (1, 1)
+    ranked = [c.key for c in progress.columns(s, me, 7, at=NOW)]
+    assert ranked[:3] == ["pots", "last_full_increment", "options"]
+
+
+def test_the_spot_to_continue_from_is_the_last_one_the_library_knows(s):
+    me = new_id()
+    record(s, me, "library-spot", ["reopening"], [], 1, 1, NOW - timedelta(minutes=5))
+    record(s, me, "generated-spot", ["reopening"], [], 1, 1, NOW)
+    s.commit()
+    assert progress.last_spot(s, me)[0] == "generated-spot"
+    assert progress.last_spot(s, me, known=lambda sid: sid == "library-spot") == ("library-spot", ["reopening"])
+    assert progress.last_spot(s, me, known=lambda sid: False) is None

@@ -82,14 +82,14 @@ def test_the_window_switch_returns_only_the_tables_to_htmx(client):
     assert "Vary" in fragment.headers and "HX-Request" in fragment.headers["Vary"]
 
 
-def test_spaced_repetition_is_opt_in_and_shows_what_is_due_today(client):
+def test_spaced_repetition_is_opt_in_and_a_miss_comes_back_within_minutes(client):
     answer_drill(client, BTN, BTN_TWO_WRONG)
     page = client.get("/progress/").text
-    assert "Due today" not in page and "Turn spaced repetition on" in page
+    assert "Review:" not in page and "Turn spaced repetition on" in page
     post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
     page = client.get("/progress/").text
-    assert "Due today: 1" in page
-    assert client.get("/progress/review").headers["Location"].endswith(f"/drill/{BTN}")
+    assert "Review: nothing due now." in page  # missed seconds ago: its first learning step is a minute
+    assert client.get("/progress/review").headers["Location"].endswith("/?reviewed=1")
 
 
 def test_learners_see_only_their_own_progress(app, client):

@@ -26,7 +26,7 @@ def test_home_lists_topics_with_counts_and_levels_and_a_start_path(client):
 def test_start_goes_to_the_easiest_spot(client):
     response = client.get("/start")
     assert response.status_code == 302
-    assert response.headers["Location"].endswith("/drill/seed001-min-raise")
+    assert response.headers["Location"].endswith("/drill/seed001-min-raise?topic=min-raise")  # walked in its topic
 
 
 def test_start_with_no_scenarios_goes_home(tmp_path):

@@ -1,17 +1,21 @@
 """Self-study: every graded attempt, accuracy by topic and rule, streaks, misses, spaced repetition.
 
-Accuracy is counted in fields: a spot with ten fields answered eight right
-adds 8 of 10. A spot is "missed" while the learner's latest attempt at it
-has a wrong field. Days are UTC days.
+The headline counts spots, not fields: a spot is *solved* when every field
+of the learner's first attempt at it was right, and the first attempt alone
+decides it (later ones follow a shown answer). The rule table still counts
+fields: a spot with ten fields answered eight right adds 8 of 10. A spot is
+"missed" while the learner's latest attempt at it has a wrong field. Days
+are UTC days.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from fsrs import Card, Rating, Scheduler
+from fsrs import Card, Rating, Scheduler, State
 from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
@@ -21,6 +25,7 @@ from .learners import ensure_learner
 from .models import Attempt, Learner, ReviewCard, now
 
 WINDOWS = (7, 30, 90)
+LAST_LOOKED_AT = 50  # recent answers searched for the spot to continue from
 # No fuzzing: the same history gives the same due dates (and testable ones).
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
@@ -35,6 +40,50 @@ class Accuracy:
     @property
     def percent(self) -> int:
         return round(100 * self.right / self.total) if self.total else 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Solved:
+    """First tries in one topic: ``solved`` of ``spots`` had every field right."""
+
+    key: str
+    solved: int
+    spots: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.solved / self.spots) if self.spots else 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Column:
+    """One column of the card (or one other question) over first tries: how often it was wrong, and where."""
+
+    key: str
+    wrong: int
+    answered: int
+    topics: tuple[tuple[str, int, int], ...]  # (topic, wrong, answered), most missed first; only topics with a miss
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.wrong / self.answered) if self.answered else 0
+
+
+# Which column of the card, or which other question, a quiz field belongs to.
+COLUMNS = ("current_total", "last_full_increment", "committed", "acted", "to_add", "options", "pot", "pots",
+           "returned", "showdown", "ruling")
+
+
+def column_of(field: str) -> str:
+    if field in ("legal", "call", "min_to", "max_to"):
+        return "options"
+    if field.startswith("pot") and field != "pot":
+        return "pots"
+    if field.startswith("returned_"):
+        return "returned"
+    if field.startswith("ruling_"):
+        return "ruling"
+    return field
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,10 +197,12 @@ def _insert(s: Session):
 
 
 def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:
-    """Wrong → Again, right → Good."""
+    """Wrong → Again (the learning steps: back within minutes); right → Good; and right at the
+    first try, when the spot has no card yet → Easy, so a spot solved at once comes back in days."""
     row = s.scalar(select(ReviewCard).where(ReviewCard.learner_id == learner_id, ReviewCard.scenario_id == scenario_id))
     card = Card.from_dict(row.card) if row is not None else Card(due=at)
-    card, _log = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, review_datetime=at)
+    rating = Rating.Again if not right else Rating.Good if row is not None else Rating.Easy
+    card, _log = SCHEDULER.review_card(card, rating, review_datetime=at)
     if row is None:
         row = ReviewCard(learner_id=learner_id, scenario_id=scenario_id, card=card.to_dict(), due=card.due)
         try:
@@ -187,15 +238,15 @@ def end_of_day(at: datetime) -> datetime:
 
 
 def due(s: Session, learner_id: str, at: datetime | None = None) -> list[str]:
-    """Spots due by the end of today, most overdue first."""
+    """The review queue, most overdue first: as in Anki, a card in review is due all of its day,
+    a card in its learning steps (just missed) only once its minutes have passed."""
     at = at or now()
-    return list(
-        s.scalars(
-            select(ReviewCard.scenario_id)
-            .where(ReviewCard.learner_id == learner_id, ReviewCard.due < end_of_day(at))
-            .order_by(ReviewCard.due, ReviewCard.scenario_id)
-        )
-    )
+    rows = s.execute(
+        select(ReviewCard.scenario_id, ReviewCard.due, ReviewCard.card)
+        .where(ReviewCard.learner_id == learner_id, ReviewCard.due < end_of_day(at))
+        .order_by(ReviewCard.due, ReviewCard.scenario_id)
+    ).all()
+    return [sid for sid, when, card in rows if when <= at or (card or {}).get("state") == State.Review.value]
 
 
 def srs_enabled(s: Session, learner_id: str) -> bool:
@@ -234,7 +285,7 @@ def accuracy(
 
 
 def daily(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Day]:
-    """Fields right and answered per UTC day, one entry per day of the window (oldest first)."""
+    """Answers with every field right, and answers, per UTC day: one entry per day of the window (oldest first)."""
     at = at or now()
     first = (at - timedelta(days=days - 1)).date()
     rows = s.execute(
@@ -246,8 +297,8 @@ def daily(s: Session, learner_id: str, days: int, at: datetime | None = None) ->
     totals: dict[date, list[int]] = defaultdict(lambda: [0, 0])
     for created, right, total in rows:
         cell = totals[created.astimezone(UTC).date()]
-        cell[0] += right
-        cell[1] += total
+        cell[0] += right == total
+        cell[1] += 1
     return [
         Day(day=d, right=totals[d][0], total=totals[d][1]) for d in (first + timedelta(days=i) for i in range(days))
     ]
@@ -296,3 +347,99 @@ def misses(s: Session, learner_id: str, days: int, at: datetime | None = None) -
 
 def attempt_count(s: Session, learner_id: str) -> int:
     return s.scalar(select(func.count()).select_from(Attempt).where(Attempt.learner_id == learner_id)) or 0
+
+
+def _first_tries(s: Session, learner_id: str, since: datetime | None = None):
+    """The learner's first attempt at each library spot (made in the window, when ``since`` is given)."""
+    ranked = (
+        select(
+            Attempt.id,
+            func.row_number()
+            .over(partition_by=Attempt.scenario_id, order_by=(Attempt.created_at, Attempt.id))
+            .label("n"),
+        )
+        .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
+        .subquery()
+    )
+    query = (
+        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.right, Attempt.total)
+        .join(ranked, Attempt.id == ranked.c.id)
+        .where(ranked.c.n == 1)
+    )
+    if since is not None:
+        query = query.where(Attempt.created_at >= since)
+    return s.execute(query.order_by(Attempt.created_at, Attempt.id)).all()
+
+
+def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
+    """Each spot the learner has answered: solved (every field right at the first try) or not."""
+    return {sid: right == total for sid, _t, _m, right, total in _first_tries(s, learner_id)}
+
+
+def first_try(s: Session, learner_id: str, scenario_id: str) -> bool | None:
+    """Whether the learner solved this spot at the first try; None when they never answered it."""
+    row = s.execute(
+        select(Attempt.right, Attempt.total)
+        .where(Attempt.learner_id == learner_id, Attempt.scenario_id == scenario_id)
+        .order_by(Attempt.created_at, Attempt.id)
+        .limit(1)
+    ).first()
+    return None if row is None else row[0] == row[1]
+
+
+def solved(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Solved]:
+    """Per topic, of the spots first tried in the window, how many were solved at once; weakest first."""
+    at = at or now()
+    table: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for _sid, topics, _marks, right, total in _first_tries(s, learner_id, _since(days, at)):
+        for key in dict.fromkeys(topics or ()):
+            table[key][0] += right == total
+            table[key][1] += 1
+    items = [Solved(key=k, solved=n, spots=t) for k, (n, t) in table.items()]
+    return sorted(items, key=lambda a: (a.solved / a.spots, -a.spots, a.key))
+
+
+def columns(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Column]:
+    """Per column of the card (and per other question), over first tries in the window: how often it
+    was wrong and in which topics. Most missed first; columns never asked are left out."""
+    at = at or now()
+    wrong: dict[str, int] = defaultdict(int)
+    answered: dict[str, int] = defaultdict(int)
+    where: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for _sid, topics, marks, _right, _total in _first_tries(s, learner_id, _since(days, at)):
+        per_column: dict[str, bool] = {}
+        for field, right in (marks or {}).items():
+            key = column_of(field)
+            per_column[key] = per_column.get(key, True) and bool(right)
+        for key, right in per_column.items():
+            answered[key] += 1
+            wrong[key] += not right
+            for topic in dict.fromkeys(topics or ()):
+                cell = where[key][topic]
+                cell[0] += not right
+                cell[1] += 1
+    order = {key: i for i, key in enumerate(COLUMNS)}
+    result = [
+        Column(
+            key=key,
+            wrong=wrong[key],
+            answered=answered[key],
+            topics=tuple(
+                sorted(((t, w, n) for t, (w, n) in where[key].items() if w), key=lambda c: (-c[1] / c[2], -c[1], c[0]))
+            ),
+        )
+        for key in answered
+    ]
+    return sorted(result, key=lambda c: (-c.percent, -c.wrong, order.get(c.key, len(order)), c.key))
+
+
+def last_spot(s: Session, learner_id: str, known: Callable[[str], bool] = lambda _id: True) -> tuple[str, list[str]] | None:
+    """The spot the learner answered last among those ``known`` (the library's; a generated spot is not
+    one to continue from), with its topics (the one being walked first)."""
+    rows = s.execute(
+        select(Attempt.scenario_id, Attempt.topics)
+        .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
+        .order_by(Attempt.created_at.desc(), Attempt.id.desc())
+        .limit(LAST_LOOKED_AT)
+    )
+    return next(((sid, list(topics or ())) for sid, topics in rows if known(sid)), None)

@@ -20,8 +20,8 @@ from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
-from .library import Entry
-from .progress import answer_id_of, opened_at, record_attempt
+from .library import Entry, topic_name
+from .progress import answer_id_of, opened_at, record_attempt, with_first_try
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
@@ -74,8 +74,10 @@ def _show(
     lib = library()
     topic = lib.topic(request.args.get("topic"))
     slug = topic.slug if topic is not None else None
+    # In a review session "Next" is the next due spot; else the path goes on.
+    reviewing = request.args.get("review") == "1"
     ref = _ref()
-    urls = cache().memo((ref, slug), lambda: _urls(lib, entry, topic, ref))
+    urls = cache().memo((ref, slug, reviewing), lambda: _urls(lib, entry, topic, ref, reviewing))
 
     fill: dict[str, Callable[[], str]] = {}
 
@@ -106,11 +108,11 @@ def _show(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=None if key is None else (ref, slug, key),
+        cache_key=None if key is None else (ref, slug, reviewing, key),
         context=context,
         fill=fill,
         # The same answer sent again (a class types the same few) finds its whole fragment kept.
-        filled_key=None if typed is None or not fill else (ref, slug, "graded", typed),
+        filled_key=None if typed is None or not fill else (ref, slug, reviewing, "graded", typed),
         entry=entry,
         topic=topic,
         quiz=entry.quiz,
@@ -156,19 +158,44 @@ def _form(ref: str, entry: Entry, urls: dict[str, str], answer: Answer | None, f
     )
 
 
-def _urls(lib, entry: Entry, topic, ref: str) -> dict[str, str]:
+def _urls(lib, entry: Entry, topic, ref: str, reviewing: bool = False) -> dict[str, str]:
     slug = topic.slug if topic is not None else None
+    review = "1" if reviewing else None
+    note = ""
     parts = spot_refs.generated_parts(ref)
     if parts is not None:  # endless practice: the next spot is the next index of the same seed
         name, level, seed, index = parts
-        following = f"gen:{name}:{level}:{seed}:{index + 1}"
+        next_url = url_for("drill.show", scenario_id=f"gen:{name}:{level}:{seed}:{index + 1}", topic=slug)
     else:
-        ref, following = entry.id, lib.next_after(entry, topic).id
+        ref = entry.id
+        if topic is None:  # a spot opened on its own is walked in its first topic on the path
+            topic = lib.topic(lib.home_topic(entry))
+        step = lib.step_after(entry, topic)
+        next_url = url_for("drill.show", scenario_id=step.entry.id, topic=step.topic)
+        note = _step_note(lib, step)
+    if reviewing:
+        next_url, note = url_for("progress.review"), ""
     return {
-        "post_url": url_for("drill.grade_answer", scenario_id=ref, topic=slug),
-        "again_url": url_for("drill.show", scenario_id=ref, topic=slug),
-        "next_url": url_for("drill.show", scenario_id=following, topic=slug),
+        "post_url": url_for("drill.grade_answer", scenario_id=ref, topic=slug, review=review),
+        "again_url": url_for("drill.show", scenario_id=ref, topic=slug, review=review),
+        "next_url": next_url,
+        "next_note": note,
+        "next_label": _("Next due spot") if reviewing else _("Next spot"),
     }
+
+
+def _step_note(lib, step) -> str:
+    """What "Next" says when it leaves the level or the topic."""
+    following = topic_name(step.topic) if step.topic else ""
+    if step.change == "level":
+        return _("Level %(done)s of this topic is done; next comes level %(level)s.", done=step.level,
+                 level=step.entry.level)
+    if step.change == "topic":
+        return _("You have been through every spot of “%(done)s”. Next on the path: “%(topic)s”.",
+                 done=topic_name(step.done), topic=following)
+    if step.change == "end" and following:
+        return _("That was the last spot of the path. Next: back to its start, “%(topic)s”.", topic=following)
+    return ""
 
 
 def _status_text(answer: Answer | None, feedback: Feedback | None, notice: str | None) -> str:
@@ -205,7 +232,7 @@ def _focus(entry: Entry, answer: Answer | None, notice: str | None) -> str | Non
 
 @bp.get("/<scenario_id>")
 def show(scenario_id: str) -> Response:
-    # Without an answer the page is the same for everyone.
+    # Without an answer the page is the same for everyone (but for the line on the learner's first try).
     return _show(_entry(scenario_id), key="fresh")
 
 
@@ -257,6 +284,17 @@ def grade_answer(scenario_id: str) -> Response:
         "fields": [(name, values) for name, values in answer.raw.items()],
     }
     return _show(entry, graded=graded, save=pending)
+
+
+@bp.after_request
+def first_try_line(response: Response) -> Response:
+    """A drill page, kept markup or not, says how this learner's first try at the spot went. Only a
+    page opened: a graded one must not wait on the database once more (it may be away)."""
+    if response.direct_passthrough or response.status_code >= 300 and response.status_code != 400:
+        return response
+    opened = request.method == "GET" and response.status_code == 200
+    entry = _lookup((request.view_args or {}).get("scenario_id", "")) if opened else None
+    return with_first_try(response, entry)
 
 
 def _int(text: str | None) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 from trainer.engine.messages import IllegalActionError
 from trainer.quiz import Quiz, QuizError, build_quiz, message_templates
 from trainer.scenarios import ScenarioError, load_paths
-from trainer.topics import BY_NAME
+from trainer.topics import BY_NAME, PATH
 from trainer.translations import DEFAULT, LOCALES, Text, pick
 from trainer.translations import text as translated
 
@@ -96,18 +96,46 @@ def _order(entry: Entry) -> tuple[int, str]:
     return (entry.level if entry.level is not None else 99, entry.id)
 
 
+def _place(slug: str) -> tuple[int, str]:
+    """A topic's place on the teaching path (topics the path does not name come last, by name)."""
+    return (PATH.get(slug, len(PATH)), slug)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """Where "Next" goes from a spot: the spot, the topic it is walked in, and what changed on the way.
+
+    ``change`` is None within a level, "level" when the next spot starts the topic's next level,
+    "topic" when the topic is done and the path goes on to ``topic``, "end" when the path starts over."""
+
+    entry: Entry
+    topic: str | None
+    change: str | None = None
+    done: str | None = None  # the topic just finished (for "topic" and "end")
+    level: int | None = None  # the level just finished (for "level")
+
+
 class Library:
     def __init__(self, entries: list[Entry], problems: list[Problem], *, locale: str = DEFAULT) -> None:
         self.locale = locale
-        self.entries: dict[str, Entry] = {e.id: e for e in sorted(entries, key=_order)}
-        self._all = tuple(self.entries.values())
-        self._order: dict[str | None, dict[str, Entry]] = {}
         self.problems: tuple[Problem, ...] = tuple(problems)
-        slugs = sorted({t for e in self.entries.values() for t in e.topics})
+        slugs = sorted({t for e in entries for t in e.topics}, key=_place)
+        by_level = sorted(entries, key=_order)
+        # Topics in teaching order, each with its spots from level 1 up.
         self.topics: dict[str, Topic] = {
-            slug: Topic(slug=slug, entries=tuple(e for e in self.entries.values() if slug in e.topics), locale=locale)
+            slug: Topic(slug=slug, entries=tuple(e for e in by_level if slug in e.topics), locale=locale)
             for slug in slugs
         }
+        # The whole path: topic by topic, a spot with several topics where its first one on the path is.
+        path: dict[str, Entry] = {}
+        for topic in self.topics.values():
+            for e in topic.entries:
+                path.setdefault(e.id, e)
+        for e in by_level:  # spots without a topic end the path
+            path.setdefault(e.id, e)
+        self.entries: dict[str, Entry] = path
+        self._all = tuple(path.values())
+        self._order: dict[str | None, dict[str, int]] = {}
 
     def get(self, scenario_id: str) -> Entry | None:
         return self.entries.get(scenario_id)
@@ -118,15 +146,49 @@ class Library:
     def first(self) -> Entry | None:
         return next(iter(self.entries.values()), None)
 
+    def home_topic(self, entry: Entry) -> str | None:
+        """The topic a spot is walked in when none is chosen: its first one on the path."""
+        known = [t for t in entry.topics if t in self.topics]
+        return min(known, key=_place) if known else None
+
+    def position(self, entry: Entry, topic: Topic | None) -> tuple[int, int]:
+        """(k, n): the spot is the k-th of the n spots of ``topic`` (or of the whole library)."""
+        pool = topic.entries if topic is not None else self._all
+        index = self._index(topic, pool).get(entry.id)
+        return (index + 1 if index is not None else 1), len(pool)
+
+    def _index(self, topic: Topic | None, pool: tuple[Entry, ...]) -> dict[str, int]:
+        key = topic.slug if topic is not None else None
+        index = self._order.get(key)
+        if index is None:
+            index = self._order[key] = {e.id: i for i, e in enumerate(pool)}
+        return index
+
+    def step_after(self, entry: Entry, topic: Topic | None) -> Step:
+        """The following spot: the next one of the topic and level, then the topic's next level,
+        then the first spot of the next topic on the path (and after the last, the path's start)."""
+        if topic is None:
+            i = self._index(None, self._all).get(entry.id, -1)
+            following = self._all[(i + 1) % len(self._all)]
+            return Step(entry=following, topic=None, change="end" if i + 1 == len(self._all) else None)
+        pool = topic.entries
+        i = self._index(topic, pool).get(entry.id)
+        if i is not None and i + 1 < len(pool):
+            following = pool[i + 1]
+            changed = following.level != entry.level
+            return Step(entry=following, topic=topic.slug, change="level" if changed else None,
+                        level=entry.level if changed else None)
+        slugs = list(self.topics)
+        at = slugs.index(topic.slug) if topic.slug in slugs else -1
+        ahead = slugs[at + 1:]
+        if ahead:
+            nxt = self.topics[ahead[0]]
+            return Step(entry=nxt.entries[0], topic=nxt.slug, change="topic", done=topic.slug)
+        nxt = self.topics[slugs[0]]
+        return Step(entry=nxt.entries[0], topic=nxt.slug, change="end", done=topic.slug)
+
     def next_after(self, entry: Entry, topic: Topic | None) -> Entry:
-        """The following spot in the topic (wrapping round), else in the whole library."""
-        in_topic = topic is not None and len(topic.entries) > 1
-        pool = topic.entries if in_topic else self._all
-        key = topic.slug if in_topic else None
-        order = self._order.get(key)
-        if order is None:
-            order = self._order[key] = {e.id: pool[(i + 1) % len(pool)] for i, e in enumerate(pool)}
-        return order.get(entry.id, pool[0])
+        return self.step_after(entry, topic).entry
 
 
 def load_library(dirs: list[str], *, locale: str = DEFAULT) -> Library:

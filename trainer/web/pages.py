@@ -7,8 +7,10 @@ import secrets
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask_babel import gettext as _
 
-from . import i18n, library
+from . import i18n, identity, library
 from trainer.generate import topics
+from trainer.store import db
+from trainer.store import progress as stats
 
 from .library import LEVELS, Entry, levels_of
 from .render import render
@@ -25,15 +27,45 @@ def home() -> Response:
         entries=list(lib.entries.values()),
         levels=levels_of(list(lib.entries.values())),
         first=lib.first(),
+        back=_returning(lib),
+        reviewed=request.args.get("reviewed") == "1",
     )
+
+
+def _returning(lib) -> dict | None:
+    """For a learner who has answered before: where the path goes on, the review queue, the streak."""
+    learner = identity.learner_id()
+    if learner is None:
+        return None
+    s = db()
+    if not stats.attempt_count(s, learner):
+        return None
+    last = stats.last_spot(s, learner, known=lambda sid: lib.get(sid) is not None)
+    entry = lib.get(last[0]) if last is not None else None
+    walked = last[1] if last is not None else []
+    going_on = None
+    if entry is not None:
+        slug = next((t for t in walked if t in lib.topics), None) or lib.home_topic(entry)
+        step = lib.step_after(entry, lib.topic(slug))
+        topic = lib.topic(step.topic)
+        k, n = lib.position(step.entry, topic)
+        going_on = {"entry": step.entry, "topic": topic, "k": k, "n": n}
+    srs = stats.srs_enabled(s, learner)
+    return {
+        "going_on": going_on,
+        "srs": srs,
+        "due": sum(1 for sid in stats.due(s, learner) if lib.get(sid) is not None) if srs else 0,
+        "streak": stats.streak(s, learner),
+    }
 
 
 @bp.get("/start")
 def start() -> Response:
-    first = library().first()
+    lib = library()
+    first = lib.first()
     if first is None:
         return redirect(url_for("pages.home"))
-    return redirect(url_for("drill.show", scenario_id=first.id))
+    return redirect(url_for("drill.show", scenario_id=first.id, topic=lib.home_topic(first)))
 
 
 @bp.get("/practice/<slug>")
@@ -72,6 +104,8 @@ def _listing(entries: list[Entry], topic) -> Response:
             notice = _("There is no such level, so every level is shown.")
             level = None
     shown = [e for e in entries if level is None or e.level == level]
+    learner = identity.learner_id()
+    marks = stats.first_tries(db(), learner) if learner is not None else {}
     return render(
         "listing.html",
         "partials/_scenario_list.html",
@@ -82,7 +116,18 @@ def _listing(entries: list[Entry], topic) -> Response:
         notice=notice,
         total=len(entries),
         practice=topic is not None and topic.slug in topics(),
+        practice_level=level or _level_reached(entries, marks),
+        marks=marks,
     )
+
+
+def _level_reached(entries: list[Entry], marks: dict[str, bool]) -> int:
+    """The level a learner is on in a topic: the lowest one with a spot not yet solved."""
+    levels = levels_of(entries) or (1,)
+    for level in levels:
+        if any(not marks.get(e.id, False) for e in entries if e.level == level):
+            return level
+    return levels[-1]
 
 
 @bp.get("/rules")

@@ -8,7 +8,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
+from sqlalchemy.exc import DBAPIError
 
 from trainer.quiz import Answer, Feedback
 from trainer.store import db, store
@@ -69,7 +71,7 @@ def record_attempt(
             "answer_id": answer_id,
             "learner_id": identity.learner_id(create=True),
             "scenario_id": entry.id,
-            "topics": list(entry.topics),
+            "topics": _walked_first(entry),
             "rules": rules_of(entry),
             "answers": {k: list(v) for k, v in answer.raw.items()},
             "marks": marks_of(feedback),
@@ -84,6 +86,52 @@ def record_attempt(
         return True
     log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
     return False
+
+
+# Where the drill page shows this learner's first try at the spot: the page's markup is kept for
+# everyone, so the line is written in per response.
+FIRST_TRY_SLOT = "first-try-" + uuid.uuid4().hex[:12]
+
+
+@bp.app_context_processor
+def _first_try_slot() -> dict[str, str]:
+    return {"first_try_slot": FIRST_TRY_SLOT}
+
+
+def with_first_try(response: Response, entry: Entry | None) -> Response:
+    """The drill page with this learner's first try at the spot said (solved or missed), if any."""
+    body = response.get_data(as_text=True)
+    if FIRST_TRY_SLOT not in body:
+        return response
+    learner = identity.learner_id()
+    solved = None
+    if learner is not None and entry is not None:
+        try:
+            solved = stats.first_try(db(), learner, entry.id)
+        except DBAPIError:  # the database is away: the spot is still served, without the line
+            log.warning("first try at %s not read: the database did not answer", entry.id)
+            db().rollback()
+    line = ""
+    if solved is True:
+        line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
+            _("You solved this spot at the first try.")
+        )
+    elif solved is False:
+        line = Markup('<p class="first-try first-try--missed"><span aria-hidden="true">✗</span> {}</p>').format(
+            _("Your first try at this spot had a wrong field, so it counts as missed in your progress.")
+        )
+    response.set_data(body.replace(FIRST_TRY_SLOT, str(line)))
+    return response
+
+
+def _walked_first(entry: Entry) -> list[str]:
+    """The spot's topics, the one the learner is walking first (the home page continues there)."""
+    walked = request.args.get("topic")
+    topics = list(entry.topics)
+    if walked in topics:
+        topics.remove(walked)
+        topics.insert(0, walked)
+    return topics
 
 
 def _days() -> int:
@@ -103,20 +151,47 @@ def show() -> Response:
         "has_history": False,
     }
     if learner is not None and stats.attempt_count(db(), learner):
-        topics, rules = stats.accuracy(db(), learner, days)
-        missed = [lib.get(i) for i in stats.misses(db(), learner, days)]
-        srs = stats.srs_enabled(db(), learner)
+        s = db()
+        topics, rules = stats.accuracy(s, learner, days)
+        missed = [lib.get(i) for i in stats.misses(s, learner, days)]
+        srs = stats.srs_enabled(s, learner)
+        found = stats.columns(s, learner, days)
         context.update(
             has_history=True,
-            topics=[(topic_name(a.key), a) for a in topics],
+            solved=[(topic_name(a.key), a) for a in stats.solved(s, learner, days)],
+            columns=[_column_view(c) for c in found if c.wrong],
+            never_missed=[column_name(c.key) for c in found if not c.wrong],
             rules=rules,
             misses=[e for e in missed if e is not None],
-            streak=stats.streak(db(), learner),
-            chart=Markup(accuracy_chart(stats.daily(db(), learner, days))),
+            streak=stats.streak(s, learner),
+            chart=Markup(accuracy_chart(stats.daily(s, learner, days))),
             srs=srs,
-            due=len(stats.due(db(), learner)) if srs else 0,
+            due=len(stats.due(s, learner)) if srs else 0,
         )
     return render("progress/show.html", "progress/partials/_tables.html", **context)
+
+
+def column_name(key: str) -> str:
+    """A column of the card, or another question, as the card names it."""
+    names = {
+        "current_total": _("① current total"),
+        "last_full_increment": _("② last full increment"),
+        "committed": _("③ already committed"),
+        "acted": _("③ acted this street"),
+        "to_add": _("④ to add"),
+        "options": _("legal options and amounts"),
+        "pot": _("the pot"),
+        "pots": _("main and side pots"),
+        "returned": _("chips returned"),
+        "showdown": _("showdown order"),
+        "ruling": _("the ruling"),
+    }
+    return names.get(key, key)
+
+
+def _column_view(column: stats.Column) -> dict[str, Any]:
+    where = [(topic_name(t), w, n) for t, w, n in column.topics[:3]]
+    return {"name": column_name(column.key), "column": column, "where": where}
 
 
 @bp.post("/spaced-repetition")
@@ -144,6 +219,7 @@ def review() -> Response:
     learner = identity.learner_id()
     lib = library()
     for scenario_id in stats.due(db(), learner) if learner else []:
-        if lib.get(scenario_id) is not None:
-            return redirect(url_for("drill.show", scenario_id=scenario_id))
-    return redirect(url_for("progress.show"))
+        entry = lib.get(scenario_id)
+        if entry is not None:
+            return redirect(url_for("drill.show", scenario_id=scenario_id, topic=lib.home_topic(entry), review="1"))
+    return redirect(url_for("pages.home", reviewed="1"))

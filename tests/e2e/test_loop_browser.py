@@ -1,0 +1,164 @@
+"""The learning loop in a real browser: a path through a topic, a returning learner's home page,
+a review session whose count drops, and the progress page on a 320 px screen."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from tests.answers import BTN, BTN_TYPED
+from trainer.quiz import FieldKind
+from trainer.store import Store, progress
+from trainer.store.db import default_url
+from trainer.store.models import Attempt, now
+from trainer.web.library import load_library
+
+from .conftest import SCENARIOS
+from .test_drill_browser import fill
+from .test_store_browser import fill_anything
+
+pytestmark = pytest.mark.e2e
+
+WIDE = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+LIBRARY = load_library([str(SCENARIOS)])
+
+
+def fill_right(page, scenario_id: str) -> None:
+    """What a learner who knows the rules enters for a spot of the test library."""
+    for f in LIBRARY.get(scenario_id).quiz.fields():
+        if f.kind is FieldKind.AMOUNT:
+            page.fill(f"#f-{f.name}", "" if f.expected is None else str(f.expected))
+        elif f.kind is FieldKind.YESNO:
+            page.check(f"input[name={f.name}][value={'yes' if f.expected else 'no'}]")
+        elif f.kind is FieldKind.CHOICE:
+            page.check(f"input[name={f.name}][value={f.expected}]")
+        else:
+            for box in page.locator(f"input[name={f.name}]").all():
+                box.set_checked(box.get_attribute("value") in f.expected)
+
+
+def check(page) -> str:
+    page.click(".answer-form button[type=submit]")
+    page.wait_for_selector("#feedback")
+    return page.locator("#feedback").inner_text()
+
+
+def learner_of(page, instance_dir) -> str:
+    """The learner id behind this browser: the one who sent the answer id the form carries."""
+    answer_id = page.locator("input[name=answer_id]").first.get_attribute("value")
+    check(page)
+    store = Store(default_url(instance_dir))
+    try:
+        with store.session() as s:
+            return s.scalar(select(Attempt.learner_id).where(Attempt.answer_id == answer_id))
+    finally:
+        store.dispose()
+
+
+def no_sideways_scroll(page) -> None:
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+        .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 12)""")
+    assert wide == [], "; ".join(wide)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_a_path_through_a_topic(open_page, base_url, artifacts):
+    page = open_page(viewport=WIDE)
+    page.goto(base_url + "/topics/reopening")
+    assert page.locator(".spot--new").count() == 2
+    page.click(f"a[href='/drill/{BTN}?topic=reopening']")
+    fill(page, BTN_TYPED)
+    said = check(page)
+    assert "All 10 right" in said and "Level 2 of this topic is done; next comes level 3." in said
+    page.locator(".next-actions").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "loop-path-level-done.png"), full_page=False)
+    with page.expect_navigation():
+        page.click("#feedback >> text=Next spot")
+    assert page.url.endswith("/drill/sb-not-reopened?topic=reopening")
+    fill_anything(page)
+    said = check(page)
+    assert "Next on the path: “Main and side pots”" in said
+    with page.expect_navigation():
+        page.click("#feedback >> text=Next spot")
+    assert page.url.endswith("/drill/seed004-side-pot?topic=side-pots")
+    page.goto(base_url + "/topics/reopening")
+    marks = page.locator(".scenario-list .spot-mark").all_inner_texts()
+    assert [m.split()[-1] for m in marks] == ["solved", "missed"]
+    page.screenshot(path=str(artifacts / "loop-topic-marks.png"), full_page=True)
+
+
+def test_a_returning_learners_home_page(open_page, base_url, artifacts):
+    page = open_page(viewport=WIDE)
+    page.goto(base_url + "/")
+    assert page.locator("text=Start practising").count() == 1
+    page.goto(base_url + f"/drill/{BTN}?topic=reopening")
+    fill(page, BTN_TYPED)
+    check(page)
+    page.goto(base_url + "/")
+    assert page.locator("text=Start practising").count() == 0
+    assert page.locator("#continue").inner_text() == "Continue: Reopening the betting, spot 2 of 2"
+    assert page.locator("#streak").inner_text() == "Streak: 1 day in a row"
+    page.screenshot(path=str(artifacts / "loop-home-returning.png"), full_page=False)
+    page.set_viewport_size(PHONE)
+    no_sideways_scroll(page)
+    page.screenshot(path=str(artifacts / "loop-home-returning-360.png"), full_page=True)
+    with page.expect_navigation():
+        page.click("#continue")
+    assert page.url.endswith("/drill/sb-not-reopened?topic=reopening")
+
+
+def test_a_review_session_with_the_count_dropping_then_progress_at_320px(open_page, base_url, instance_dir, artifacts):
+    page = open_page(viewport=WIDE)
+    page.goto(base_url + "/drill/seed004-side-pot")
+    fill_right(page, "seed004-side-pot")
+    me = learner_of(page, instance_dir)
+    # three spots missed two hours ago (another day's session, as the store keeps it)
+    store = Store(default_url(instance_dir))
+    try:
+        with store.session() as s:
+            for i, spot in enumerate((BTN, "sb-not-reopened", "seed001-min-raise")):
+                progress.record(s, learner_id=me, scenario_id=spot, topics=list(LIBRARY.get(spot).topics), rules=[],
+                                answers={}, marks={"to_add": False, "pot": True}, duration_ms=None,
+                                at=now() - timedelta(hours=2, minutes=3 - i))
+            s.commit()
+    finally:
+        store.dispose()
+    page.goto(base_url + "/progress/")
+    with page.expect_navigation():
+        page.click("text=Turn spaced repetition on")
+    page.goto(base_url + "/")
+    assert page.locator("#review").inner_text() == "Review: 3 due"
+    page.screenshot(path=str(artifacts / "loop-home-review-due.png"), full_page=False)
+    with page.expect_navigation():
+        page.click("#review")
+    seen = []
+    for left in (2, 1, 0):
+        spot = re.search(r"/drill/([\w-]+)\?", page.url).group(1)
+        seen.append(spot)
+        fill_right(page, spot)
+        assert "All" in check(page)
+        if left == 2:
+            page.locator(".next-actions").scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "loop-review-graded.png"), full_page=False)
+        with page.expect_navigation():
+            page.click("#feedback >> text=Next due spot")
+        if left:
+            page.goto(base_url + "/")
+            assert page.locator("#review").inner_text() == f"Review: {left} due"
+            with page.expect_navigation():
+                page.click("#review")
+    assert seen == [BTN, "sb-not-reopened", "seed001-min-raise"]
+    assert "Review done: nothing more is due now." in page.locator("main").inner_text()
+
+    page.set_viewport_size({"width": 320, "height": 740})
+    page.goto(base_url + "/progress/")
+    assert page.locator("#solved").is_visible() and page.locator("#columns").is_visible()
+    assert page.locator("svg.chart").is_visible()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(artifacts / "loop-progress-320.png"), full_page=True)
+    page.set_viewport_size(WIDE)
+    page.screenshot(path=str(artifacts / "loop-progress-1280.png"), full_page=True)
