@@ -50,7 +50,7 @@ def history(app, learner: str, spots: list[str], *, hours_ago: int, right: bool)
 
 
 def next_link(html: str) -> str:
-    return re.search(r'class="button button--primary" href="([^"]+)">Next', html).group(1).replace("&amp;", "&")
+    return re.search(r'class="button button--primary"[^>]* href="([^"]+)">Next', html).group(1).replace("&amp;", "&")
 
 
 # ---- item 3: the path

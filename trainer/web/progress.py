@@ -90,7 +90,7 @@ def record_attempt(
 
 # Where the drill page shows this learner's first try at the spot: the page's markup is kept for
 # everyone, so the line is written in per response.
-FIRST_TRY_SLOT = "first-try-" + uuid.uuid4().hex[:12]
+FIRST_TRY_SLOT = "first-try-" + answer_ids.new()[:12]
 
 
 @bp.app_context_processor
