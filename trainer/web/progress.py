@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from datetime import UTC, datetime
 from typing import Any
 
+from cachetools import LRUCache
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -91,6 +93,12 @@ def record_attempt(
 # Where the drill page shows this learner's first try at the spot: the page's markup is kept for
 # everyone, so the line is written in per response.
 FIRST_TRY_SLOT = "first-try-" + answer_ids.new()[:12]
+_SLOT_BYTES = FIRST_TRY_SLOT.encode()
+# A first try, once stored, is never another: each process keeps the ones it has read (bounded), so
+# a learner who opens a spot again costs no query. Not answered yet is asked again each time (the
+# answer may come through another process).
+_known_first_tries: LRUCache = LRUCache(maxsize=20_000)
+_known_lock = threading.Lock()
 
 
 @bp.app_context_processor
@@ -100,17 +108,23 @@ def _first_try_slot() -> dict[str, str]:
 
 def with_first_try(response: Response, entry: Entry | None) -> Response:
     """The drill page with this learner's first try at the spot said (solved or missed), if any."""
-    body = response.get_data(as_text=True)
-    if FIRST_TRY_SLOT not in body:
+    data = response.get_data()
+    if _SLOT_BYTES not in data:  # most responses: looked for without decoding them
         return response
+    body = data.decode()
     learner = identity.learner_id()
     solved = None
     if learner is not None and entry is not None:
-        try:
-            solved = stats.first_try(db(), learner, entry.id)
-        except DBAPIError:  # the database is away: the spot is still served, without the line
-            log.warning("first try at %s not read: the database did not answer", entry.id)
-            db().rollback()
+        solved = _known_first_tries.get((learner, entry.id))
+        if solved is None:
+            try:
+                solved = stats.first_try(db(), learner, entry.id)
+            except DBAPIError:  # the database is away: the spot is still served, without the line
+                log.warning("first try at %s not read: the database did not answer", entry.id)
+                db().rollback()
+            if solved is not None:
+                with _known_lock:
+                    _known_first_tries[learner, entry.id] = solved
     line = ""
     if solved is True:
         line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
