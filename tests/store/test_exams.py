@@ -389,3 +389,31 @@ def test_concurrent_starts_cannot_exceed_the_retake_policy(store):
     assert outcome == {"second": "refused"}
     with store.session() as s:
         assert len(s.scalars(select(ExamAttempt)).all()) == 1
+
+
+def test_a_passed_exam_has_a_printable_certificate_whose_address_verifies_it(app, client):
+    first = _start(client, "mini", name="Ana Lee")
+    exam_id = first.split("/")[2]
+    post_form(client, first, {"go": "stay", **BTN_RIGHT})
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    assert "Printable certificate" in client.get(f"/exams/{exam_id}/result").text
+    page = client.get(f"/exams/{exam_id}/certificate?paper=letter")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert "Ana Lee" in page.text and "Mini exam" in page.text and "Pass mark" in page.text
+    assert '<body class="paper-letter">' in page.text and "<svg" in page.text
+    address = re.search(r'<strong class="url">(http[^<]+/verify/[A-Z2-9-]+)</strong>', page.text).group(1)
+    assert f'aria-label="QR code of {address}"' in page.text
+    employer = app.test_client().get(address.split("localhost", 1)[1])
+    assert employer.status_code == 200 and "Ana Lee" in employer.text and "Passed" in employer.text
+    css = client.get("/static/certificate.css").text
+    assert "size: A4" in css and "size: letter" in css
+    assert app.test_client().get(f"/exams/{exam_id}/certificate").status_code == 404
+
+
+def test_a_failed_exam_has_no_certificate(client):
+    first = _start(client, "mini")
+    exam_id = first.split("/")[2]
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    assert "Printable certificate" not in client.get(f"/exams/{exam_id}/result").text
+    response = client.get(f"/exams/{exam_id}/certificate")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/result")

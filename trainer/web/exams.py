@@ -7,9 +7,11 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
+import segno
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import format_datetime
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from trainer.quiz import Answer
@@ -18,7 +20,7 @@ from trainer.store import exams as store
 from trainer.store.learners import new_id
 from trainer.store.models import ExamAttempt, now
 
-from . import identity, limits
+from . import identity, limits, public
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
 from .library import topic_name
@@ -341,6 +343,30 @@ def _duration(start: datetime, end: datetime) -> str:
 
 def _shown_code(code: str) -> str:
     return f"{code[:5]}-{code[5:]}" if len(code) == store.CODE_LENGTH else code
+
+
+@bp.get("/exams/<exam_id>/certificate")
+def certificate(exam_id: str) -> Response:
+    """A printable certificate of a passed exam, with a QR code to its /verify address."""
+    exam = _exam(exam_id)
+    if exam.finished_at is None:
+        return redirect(url_for("exams.question", exam_id=exam.id, number=1))
+    if not exam.passed:
+        return redirect(url_for("exams.result", exam_id=exam.id))
+    paper = request.args.get("paper", "a4")
+    verify_url = public.base_url() + url_for("exams.verify", code=_shown_code(exam.verify_code or ""))
+    return _no_store(
+        render(
+            "exam/certificate.html",
+            exam=exam,
+            paper=paper if paper in ("a4", "letter") else "a4",
+            verify_url=verify_url,
+            qr=Markup(segno.make(verify_url, error="m").svg_inline(scale=4, dark="#000", light="#fff")),
+            code=_shown_code(exam.verify_code or ""),
+            percent=store.percent,
+            when=when,
+        )
+    )
 
 
 @bp.get("/verify/")
