@@ -417,3 +417,12 @@ def test_a_failed_exam_has_no_certificate(client):
     assert "Printable certificate" not in client.get(f"/exams/{exam_id}/result").text
     response = client.get(f"/exams/{exam_id}/certificate")
     assert response.status_code == 302 and response.headers["Location"].endswith("/result")
+
+
+def test_an_exam_whose_pool_is_missing_says_so_instead_of_failing(client):
+    # The test library has no chips-and-words exam pool.
+    _start(client, "mini")
+    page = client.get("/exams/")
+    assert "its pool of exam questions is missing" in page.text
+    response = client.post("/exams/chips-and-words/start", data={"csrf_token": token(page.text)})
+    assert response.status_code == 200 and "its pool of exam questions is missing" in response.text

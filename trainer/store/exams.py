@@ -92,6 +92,10 @@ class ExamTemplate:
         if not self.weights and sum(self.pool.values()) != self.count:
             raise ValueError(f"exam template {self.slug}: the pool shares do not add up to count {self.count}")
 
+    def can_draw(self, pool: Mapping[str, Sequence[str]] | None = None) -> bool:
+        """Whether the exam pool holds enough hand-written spots for every pool share."""
+        return all(len((pool or {}).get(topic, ())) >= n for topic, n in self.pool.items())
+
     def draw(self, seed: int, pool: Mapping[str, Sequence[str]] | None = None) -> list[str]:
         """One attempt's questions: ``pool[topic]`` lists the exam pool's spot ids by topic; each
         pool share is sampled from it, and the rest are generated spots shared out by weight

@@ -89,6 +89,7 @@ def _index(*, error: str | None = None, error_slug: str | None = None, status: i
         mine=store.of_learner(db(), learner) if learner else [],
         user=user,
         standings=standings,
+        drawable={slug for slug, t in templates().items() if t.can_draw(pool_ids())},
         error=error,
         error_slug=error_slug,
         percent=store.percent,
@@ -123,6 +124,8 @@ def start(slug: str) -> Response:
     user = identity.account()
     if user is None:
         return redirect(url_for("accounts.login", next=url_for("exams.index")), code=303)
+    if not template.can_draw(pool_ids()):
+        return _index(error=_("This exam cannot be sat here: its pool of exam questions is missing."), error_slug=slug)
     running = store.open_attempt(db(), template, user.id)
     if running is not None:
         return redirect(url_for("exams.question", exam_id=running.id, number=1), code=303)
