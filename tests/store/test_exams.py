@@ -436,3 +436,11 @@ def test_an_exam_whose_pool_is_missing_says_so_instead_of_failing(client):
     assert "its pool of exam questions is missing" in page.text
     response = client.post("/exams/chips-and-words/start", data={"csrf_token": token(page.text)})
     assert response.status_code == 200 and "its pool of exam questions is missing" in response.text
+
+
+def test_verify_says_when_a_name_was_typed_in_before_exams_needed_an_account(app, s):
+    exam = exams.start(s, MINI, learner_id=new_id(), name="Any Name", refs=["x", "y"])
+    exams.close(s, exam, _graded, by="submit")
+    s.commit()
+    page = app.test_client().get(f"/verify/{exam.verify_code}").text
+    assert "Any Name" in page and "the name was typed in by the candidate" in page
