@@ -28,7 +28,15 @@ def fill_anything(page) -> None:
 def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts):
     page = open_page(viewport={"width": 1024, "height": 800})
     page.goto(base_url + "/exams/")
-    page.fill("#name-pots-and-showdown", "Ana Lee")
+    assert "Exams need an account" in page.locator("main").inner_text()
+    page.goto(base_url + "/account/signup?next=/exams/")
+    page.fill("#f-name", "Ana Lee")
+    page.fill("#f-email", "ana@example.com")
+    page.fill("#f-password", "password1")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    page.goto(base_url + "/exams/")
+    assert "up to 3 attempts in any 24 hours" in page.locator("#t-pots-and-showdown ~ p.meta").last.inner_text()
     with page.expect_navigation():
         page.click("#t-pots-and-showdown ~ form button[type=submit]")
     assert re.search(r"/exams/[0-9a-f]{32}/q/1$", page.url)
@@ -68,7 +76,9 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
         checker.click("main button[type=submit]")
     facts = checker.locator(".verified").inner_text()
     assert "Ana Lee" in facts and "Pots and showdown" in facts and "%" in facts
-    assert checker.locator(".review-item, .steps").count() == 0  # name, exam, score, date: nothing else
+    assert "Pass mark" in facts and "80%" in facts and "Not passed" in facts and "attempt 1" in facts
+    assert checker.locator(".verified time[datetime]").count() == 1
+    assert checker.locator(".review-item, .steps").count() == 0  # the facts of the result, nothing else
 
 
 def _student(open_page, base_url, join_url: str, name: str):

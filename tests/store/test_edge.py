@@ -80,9 +80,11 @@ def test_sign_in_with_a_nul_in_the_email_comes_back_with_the_message(client):
     assert 'value="ana@example.com"' in response.text
 
 
-def test_an_exam_name_with_a_nul_starts_no_exam(app, client):
-    response = post_form(client, "/exams/", {"name": "Lee\x00"}, to="/exams/mini/start")
+def test_an_exam_name_with_a_nul_is_refused_and_keeps_the_old_name(app, client):
+    sign_up(client, "lee@example.com", name="Lee")
+    response = post_form(client, "/exams/", {"name": "Lee\x00"}, to="/exams/name")
     assert response.status_code == 200 and CONTROL_MESSAGE in response.text
+    assert 'value="Lee"' in response.text
     assert _count(app, ExamAttempt) == 0
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import threading
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select, update
@@ -12,8 +14,12 @@ from trainer.store import exams
 from trainer.store.learners import new_id
 from trainer.store.models import ExamAnswer, ExamAttempt, now
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, post_form, token
+SHIPPED = Path(__file__).resolve().parents[2] / "scenarios"
 
+from .helpers import BTN_RIGHT, BTN_TWO_WRONG, post_form, sign_up, token
+
+# The test library's exam pool holds two copies of the BTN spot (same answers, ids of their own).
+POOL_IDS = ("exam-btn-faces-short-all-in-a", "exam-btn-faces-short-all-in-b")
 MINI = exams.ExamTemplate(
     slug="mini",
     title="Mini exam",
@@ -21,7 +27,7 @@ MINI = exams.ExamTemplate(
     count=2,
     minutes=5,
     pass_mark=50,
-    fixed=(BTN, "seed001-min-raise"),
+    pool={"reopening": 2},
 )
 
 
@@ -40,18 +46,60 @@ def test_a_random_draw_shares_questions_out_by_weight_and_repeats_from_its_seed(
     refs = template.draw(42)
     assert len(refs) == template.count == 20
     assert refs == template.draw(42) and refs != template.draw(43)
-    topics = [r.split(":")[1] for r in refs]
+    topics = [exams.exam_gen_parts(r)[0] for r in refs]
     assert set(topics) == set(template.weights)  # every weighted topic has its share
     assert topics.count("min-raise") == 3 and topics.count("ante") == 1
 
 
+def test_each_attempt_draws_from_an_hmac_of_the_secret_and_its_id():
+    seed = exams.attempt_seed("secret", "attempt-1")
+    assert seed == exams.attempt_seed("secret", "attempt-1")
+    assert seed != exams.attempt_seed("secret", "attempt-2")
+    assert seed != exams.attempt_seed("another secret", "attempt-1")
+    template = exams.TEMPLATES[0]
+    one, two = template.draw(seed), template.draw(exams.attempt_seed("secret", "attempt-2"))
+    assert not set(one) & set(two)
+
+
+def test_exam_spots_have_seeds_no_drill_address_accepts():
+    from trainer.web.spot_refs import MAX_SEED, generated_parts
+
+    for ref in exams.TEMPLATES[0].draw(7):
+        topic, level, seed, index = exams.exam_gen_parts(ref)
+        assert seed > MAX_SEED
+        assert generated_parts(f"gen:{topic}:{level}:{seed}:{index}") is None
+
+
 def test_the_shipped_templates_can_all_be_built(app):
-    from trainer.web.spot_refs import resolve
+    from trainer.web.exam_refs import pool_ids, resolve
 
     with app.test_request_context():
         for template in exams.TEMPLATES:
+            if template.pool:
+                continue  # the test library's pool is not the shipped one (see test_the_shipped_pool_...)
             for ref in template.draw(7):
                 assert resolve(ref) is not None, ref
+        assert sorted(pool_ids()["reopening"]) == list(POOL_IDS)
+
+
+def test_the_shipped_pool_serves_the_exams_and_not_the_drill(database, tmp_path):
+    from trainer.web import exam_pool, library
+    from trainer.web.exam_refs import pool_ids, resolve
+
+    from .conftest import running_app
+
+    for made in running_app(database, tmp_path, SCENARIO_DIRS=[str(SHIPPED)]):
+        with made.test_request_context():
+            pool = pool_ids()
+            assert len(pool["chips-and-words"]) >= 8
+            for template in exams.TEMPLATES:
+                for ref in template.draw(7, pool):
+                    assert resolve(ref) is not None, ref
+            assert not set(exam_pool().entries) & set(library().entries)
+            hidden = pool["chips-and-words"][0]
+        client = made.test_client()
+        assert client.get(f"/drill/{hidden}").status_code == 404
+        assert hidden not in client.get("/topics/chips-and-words").text
 
 
 def _graded(ref, typed):
@@ -101,8 +149,11 @@ def test_verification_finds_only_closed_exams_by_their_code(s):
 # ------------------------------------------------------------------ the web
 
 
-def _start(client, slug="mini", name="Ana Lee"):
-    response = post_form(client, "/exams/", {"name": name}, to=f"/exams/{slug}/start")
+def _start(client, slug="mini", name="Ana Lee", email=None):
+    """Sign up (once per client) and start ``slug``; the first question's address."""
+    if "Change the name" not in client.get("/exams/").text:
+        sign_up(client, email or f"{name.split()[0].lower()}@example.com", name=name)
+    response = post_form(client, "/exams/", {}, to=f"/exams/{slug}/start")
     assert response.status_code == 303, response.text
     return response.headers["Location"]
 
@@ -187,13 +238,19 @@ def test_someone_elses_exam_is_not_found(app, client):
     other = app.test_client()
     assert other.get(first).status_code == 404
     assert other.get(f"/exams/{exam_id}/result").status_code == 404
+    sign_up(other, "bo@example.com", name="Bo")
     page = other.get("/exams/")
     assert other.post(f"/exams/{exam_id}/submit", data={"csrf_token": token(page.text)}).status_code == 404
 
 
-def test_a_name_is_required(client):
-    response = post_form(client, "/exams/", {"name": "  "}, to="/exams/mini/start")
-    assert response.status_code == 200 and "Enter your name" in response.text
+def test_an_exam_needs_an_account(app, client):
+    page = client.get("/exams/")
+    assert "Exams need an account" in page.text and "Start the exam" not in page.text
+    # a forged start form, with a valid token from the sign-in page
+    response = client.post("/exams/mini/start", data={"csrf_token": token(client.get("/account/login").text)})
+    assert response.status_code == 303 and "/account/login" in response.headers["Location"]
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalar(select(ExamAttempt)) is None
 
 
 @pytest.mark.parametrize(("lang", "title", "words"), [("zh-Hant", "下注規則", "主池與邊池"), ("zh-Hans", "下注规则", "主池与边池")])
@@ -201,3 +258,189 @@ def test_the_exam_list_is_in_the_learners_language(client, lang, title, words):
     page = client.get(f"/exams/?lang={lang}").text
     assert title in page and words in page
     assert "Betting rules" not in page
+
+
+# ------------------------------------------------------------------ trust: the draw, the account, retakes, /verify
+
+
+def test_two_candidates_sitting_the_same_exam_get_different_spots(app):
+    one, two = app.test_client(), app.test_client()
+    _start(one, "betting-rules", name="Ana Lee")
+    _start(two, "betting-rules", name="Bo Chen")
+    with app.extensions["trainer.store"].session() as s:
+        first, second = s.scalars(select(ExamAttempt.questions)).all()
+    assert len(first) == len(second) == 20
+    assert not set(first) & set(second)
+
+
+def test_no_exam_question_is_reachable_before_its_attempt_is_submitted(app, client):
+    from urllib.parse import quote
+
+    first = _start(client, "mini")
+    exam_id = first.split("/")[2]
+    _start(client, "betting-rules")
+    with app.extensions["trainer.store"].session() as s:
+        refs = [r for qs in s.scalars(select(ExamAttempt.questions)) for r in qs]
+    pool_refs = [r for r in refs if r.startswith(exams.EXAM_POOL)]
+    assert sorted(pool_refs) == sorted(exams.exam_pool_ref(i) for i in POOL_IDS)
+    outsider = app.test_client()
+    for ref in refs:
+        tried = [ref]
+        parts = exams.exam_gen_parts(ref)
+        if parts is not None:
+            tried.append("gen:{}:{}:{}:{}".format(*parts))
+        else:
+            tried.append(ref.removeprefix(exams.EXAM_POOL))
+        for address in tried:
+            assert client.get(f"/drill/{quote(address)}").status_code == 404, address
+            assert outsider.get(f"/drill/{quote(address)}").status_code == 404, address
+    for topic in ("reopening", "short-all-in"):
+        listed = client.get(f"/topics/{topic}").text
+        assert not any(i in listed for i in POOL_IDS)
+    # Nor as a classroom question: an instructor cannot put an exam spot into a session.
+    from trainer.store.models import ClassSession
+
+    instructor = app.test_client()
+    sign_up(instructor, "tan@example.com", name="Ms Tan", instructor=True)
+    for ref in refs[:3] + list(POOL_IDS):
+        made = post_form(instructor, "/classroom/", {"title": "T", "mode": "paced", "ids": ref}, to="/classroom/new")
+        assert made.status_code == 200, ref
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalar(select(ClassSession)) is None
+    # After the submission the review shows them.
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    result = client.get(f"/exams/{exam_id}/result").text
+    assert "2,400" in result and "BTN faces a short all-in" in result
+
+
+def test_the_name_on_the_result_is_the_accounts_and_a_later_change_shows_on_verify(app, client):
+    first = _start(client, "mini", name="Ana Lee")
+    exam_id = first.split("/")[2]
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    result = client.get(f"/exams/{exam_id}/result").text
+    code = re.search(r'class="verify-code">([A-Z2-9]{5}-[A-Z2-9]{5})<', result).group(1)
+    assert "Ana Lee" in app.test_client().get(f"/verify/{code}").text
+    renamed = post_form(client, "/exams/", {"name": "Anna Leigh"}, to="/exams/name")
+    assert renamed.status_code == 303
+    public = app.test_client().get(f"/verify/{code}").text
+    assert "Ana Lee" in public and "has since changed its name to Anna Leigh" in public
+    refused = post_form(client, "/exams/", {"name": "   "}, to="/exams/name")
+    assert refused.status_code == 200 and "Enter your name" in refused.text
+
+
+def test_verify_shows_the_facts_an_employer_needs_in_the_viewers_language(app, client):
+    first = _start(client, "mini", name="Ana Lee")
+    exam_id = first.split("/")[2]
+    post_form(client, first, {"go": "stay", **BTN_RIGHT})
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    result = client.get(f"/exams/{exam_id}/result").text
+    code = re.search(r'class="verify-code">([A-Z2-9]{5}-[A-Z2-9]{5})<', result).group(1)
+    page = app.test_client().get(f"/verify/{code}").text
+    assert "1 of 2 questions all right (50%)" in page
+    assert "Pass mark" in page and "50%" in page and "Passed" in page
+    assert "attempt 1 at this exam" in page
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">[^<]+UTC\+00:00</time>', page)
+    zh = app.test_client().get(f"/verify/{code}", headers={"Accept-Language": "zh-TW"}).text
+    assert "及格標準" in zh and "Pass mark" not in zh
+
+
+def test_the_retake_policy_is_shown_and_enforced(app, client):
+    page = client.get("/exams/")
+    assert "up to 3 attempts in any 24 hours" in page.text
+    for _n in range(3):
+        exam_id = _start(client, "mini").split("/")[2]
+        post_form(client, f"/exams/{exam_id}/submit", {})
+    listed = client.get("/exams/").text
+    assert "You have used 3 of them" in listed and "The next attempt opens" in listed
+    refused = client.post("/exams/mini/start", data={"csrf_token": token(listed)})
+    assert refused.status_code == 200 and "The next one opens" in refused.text
+    with app.extensions["trainer.store"].session() as s:
+        assert len(s.scalars(select(ExamAttempt)).all()) == 3
+        s.execute(update(ExamAttempt).values(started_at=now() - timedelta(hours=25)))
+        s.commit()
+    exam_id = _start(client, "mini").split("/")[2]
+    with app.extensions["trainer.store"].session() as s:
+        assert s.get(ExamAttempt, exam_id).attempt_number == 4
+
+
+def test_a_start_while_an_attempt_is_open_continues_it(app, client):
+    first = _start(client, "mini")
+    assert _start(client, "mini") == first
+
+
+def test_concurrent_starts_cannot_exceed_the_retake_policy(store):
+    from trainer.store.learners import sign_up as make_account
+
+    with store.session() as s:
+        user, learner = make_account(s, email="c@example.com", password="password1", name="Cy", instructor=False,
+                                     learner_id=None)
+        s.commit()
+        account, learner_id = user.id, learner.id
+    one_policy = exams.ExamTemplate(slug="once", title="Once", description="", count=1, minutes=5, pass_mark=50,
+                                    pool={"x": 1}, retake=exams.RetakePolicy(attempts=1, hours=24))
+    outcome = {}
+    with store.session() as first, store.session() as second:
+        exams.start(first, one_policy, learner_id=learner_id, account_id=account, name="Cy", refs=["x"])
+
+        def racing():
+            try:
+                exams.start(second, one_policy, learner_id=learner_id, account_id=account, name="Cy", refs=["x"])
+                second.commit()
+                outcome["second"] = "started"
+            except exams.RetakeRefused:
+                second.rollback()
+                outcome["second"] = "refused"
+
+        thread = threading.Thread(target=racing)
+        thread.start()
+        thread.join(0.5)  # the second start has read the policy and waits on the first one's row
+        first.commit()
+        thread.join(10)
+    assert outcome == {"second": "refused"}
+    with store.session() as s:
+        assert len(s.scalars(select(ExamAttempt)).all()) == 1
+
+
+def test_a_passed_exam_has_a_printable_certificate_whose_address_verifies_it(app, client):
+    first = _start(client, "mini", name="Ana Lee")
+    exam_id = first.split("/")[2]
+    post_form(client, first, {"go": "stay", **BTN_RIGHT})
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    assert "Printable certificate" in client.get(f"/exams/{exam_id}/result").text
+    page = client.get(f"/exams/{exam_id}/certificate?paper=letter")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert "Ana Lee" in page.text and "Mini exam" in page.text and "Pass mark" in page.text
+    assert '<body class="paper-letter">' in page.text and "<svg" in page.text
+    address = re.search(r'<strong class="url">(http[^<]+/verify/[A-Z2-9-]+)</strong>', page.text).group(1)
+    assert f'aria-label="QR code of {address}"' in page.text
+    employer = app.test_client().get(address.split("localhost", 1)[1])
+    assert employer.status_code == 200 and "Ana Lee" in employer.text and "Passed" in employer.text
+    css = client.get("/static/certificate.css").text
+    assert "size: A4" in css and "size: letter" in css
+    assert app.test_client().get(f"/exams/{exam_id}/certificate").status_code == 404
+
+
+def test_a_failed_exam_has_no_certificate(client):
+    first = _start(client, "mini")
+    exam_id = first.split("/")[2]
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    assert "Printable certificate" not in client.get(f"/exams/{exam_id}/result").text
+    response = client.get(f"/exams/{exam_id}/certificate")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/result")
+
+
+def test_an_exam_whose_pool_is_missing_says_so_instead_of_failing(client):
+    # The test library has no chips-and-words exam pool.
+    _start(client, "mini")
+    page = client.get("/exams/")
+    assert "its pool of exam questions is missing" in page.text
+    response = client.post("/exams/chips-and-words/start", data={"csrf_token": token(page.text)})
+    assert response.status_code == 200 and "its pool of exam questions is missing" in response.text
+
+
+def test_verify_says_when_a_name_was_typed_in_before_exams_needed_an_account(app, s):
+    exam = exams.start(s, MINI, learner_id=new_id(), name="Any Name", refs=["x", "y"])
+    exams.close(s, exam, _graded, by="submit")
+    s.commit()
+    page = app.test_client().get(f"/verify/{exam.verify_code}").text
+    assert "Any Name" in page and "the name was typed in by the candidate" in page

@@ -37,7 +37,7 @@ def _mini():
         count=2,
         minutes=30,
         pass_mark=50,
-        fixed=(BTN, "seed001-min-raise"),
+        pool={"reopening": 2},
     )
 
 
@@ -202,7 +202,8 @@ def _scenario(instructor, student, learner):
     for _mode, (_sid, code) in made.items():
         r = post_form(student, "/join", {"code": code, "name": "Ana"})
         assert r.status_code == 303, r.text
-    r = post_form(learner, "/exams/", {"name": "Lee Learner"}, to="/exams/mini/start")
+    sign_up(learner, "lee@example.com", name="Lee Learner")
+    r = post_form(learner, "/exams/", {}, to="/exams/mini/start")
     assert r.status_code == 303, r.text
     exam_id = r.headers["Location"].split("/")[2]
     return {

@@ -71,3 +71,34 @@ def test_without_database_url_the_database_is_sqlite_in_the_instance_folder(monk
     result = CliRunner().invoke(main, ["db", "upgrade"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "inst" / "trainer.sqlite3").is_file()
+
+
+def test_exam_trust_numbers_the_exams_sat_before_it_and_goes_back_down(store):
+    from alembic import command
+    from sqlalchemy import text
+
+    def at(revision, step):
+        with store.engine.begin() as connection:
+            step(migrate.config(connection, store_schema), revision)
+
+    store_schema = store.schema  # the engine sets PostgreSQL's search_path to it on connect
+    at("0004_session_generation", command.downgrade)
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO accounts (id, email, password_hash, name, is_instructor, created_at, session_generation) "
+            "VALUES (1, 'a@example.com', 'x', 'Ana', false, '2026-01-01 00:00:00', 0)"
+        ))
+        connection.execute(text(
+            "INSERT INTO learners (id, account_id, srs_enabled, created_at) VALUES "
+            "('l1', 1, false, '2026-01-01 00:00:00'), ('l2', NULL, false, '2026-01-01 00:00:00')"
+        ))
+        for exam_id, learner, day in (("e2", "l1", 2), ("e1", "l1", 1), ("e3", "l2", 3)):
+            connection.execute(text(
+                "INSERT INTO exam_attempts (id, learner_id, template, title, name, questions, time_limit_s, "
+                "pass_mark, started_at, deadline) VALUES (:id, :l, 'betting-rules', 'Betting rules', 'Ana', '[]', "
+                "60, 90, :t, :t)"
+            ), {"id": exam_id, "l": learner, "t": f"2026-01-0{day} 00:00:00"})
+    at("head", command.upgrade)
+    with store.engine.connect() as connection:
+        rows = connection.execute(text("SELECT id, account_id, attempt_number FROM exam_attempts ORDER BY id")).all()
+    assert [tuple(r) for r in rows] == [("e1", 1, 1), ("e2", 1, 2), ("e3", None, None)]

@@ -8,9 +8,11 @@ conditional update, so an exam is graded and gets its verification code once.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -19,16 +21,54 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .learners import ensure_learner, new_id
-from .models import ExamAnswer, ExamAttempt, now
+from .models import Account, ExamAnswer, ExamAttempt, now
 from .user_errors import N_
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 10
 
 
-def gen_ref(topic: str, level: int, seed: int, index: int) -> str:
-    """A generated spot as a question reference: generate(topic, level, seed), spot ``index``."""
-    return f"gen:{topic}:{level}:{seed}:{index}"
+EXAM_GEN = "exam-gen:"
+EXAM_POOL = "exam-pool:"
+# Exam seeds sit above every seed a drill address accepts (2^31 - 1), so the spot behind an exam
+# question has no ``gen:`` address: knowing it would not open it in the drill.
+EXAM_SEED_BASE = 2**62
+
+
+def exam_gen_ref(topic: str, level: int, seed: int, index: int = 0) -> str:
+    """A generated exam spot: generate(topic, level, seed), spot ``index``; exam pages only."""
+    return f"{EXAM_GEN}{topic}:{level}:{seed}:{index}"
+
+
+def exam_pool_ref(scenario_id: str) -> str:
+    """A hand-written spot of the exam pool, which the drill does not serve."""
+    return f"{EXAM_POOL}{scenario_id}"
+
+
+def exam_gen_parts(ref: str) -> tuple[str, int, int, int] | None:
+    if not ref.startswith(EXAM_GEN):
+        return None
+    try:
+        topic, level, seed, index = ref[len(EXAM_GEN) :].split(":")
+        return topic, int(level), int(seed), int(index)
+    except ValueError:
+        return None
+
+
+def attempt_seed(secret: str | bytes, exam_id: str) -> int:
+    """The seed of one attempt's draw: an HMAC of the app's secret and the attempt's id, so
+    neither a candidate nor anyone who sees the attempt's id can compute the questions."""
+    key = secret.encode() if isinstance(secret, str) else secret
+    digest = hmac.new(key, f"exam-draw:{exam_id}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RetakePolicy:
+    """At most ``attempts`` starts of a template in any ``hours`` hours."""
+
+    attempts: int = 3
+    hours: int = 24
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,28 +79,44 @@ class ExamTemplate:
     count: int
     minutes: int
     pass_mark: int  # percent of questions with every field right
-    fixed: tuple[str, ...] = ()  # question refs, in order
-    weights: Mapping[str, int] = field(default_factory=dict)  # topic -> weight, for a random draw
+    weights: Mapping[str, int] = field(default_factory=dict)  # generated topic -> weight
+    pool: Mapping[str, int] = field(default_factory=dict)  # exam-pool topic -> hand-written questions
     level: int = 2
+    retake: RetakePolicy = RetakePolicy()
 
     def __post_init__(self) -> None:
-        if bool(self.fixed) == bool(self.weights):
-            raise ValueError(f"exam template {self.slug}: give either a fixed list or topic weights")
-        if self.fixed and len(self.fixed) != self.count:
-            raise ValueError(f"exam template {self.slug}: {len(self.fixed)} questions listed, count is {self.count}")
+        if not self.weights and not self.pool:
+            raise ValueError(f"exam template {self.slug}: give topic weights, an exam-pool share, or both")
+        if sum(self.pool.values()) > self.count:
+            raise ValueError(f"exam template {self.slug}: more pool questions than count {self.count}")
+        if not self.weights and sum(self.pool.values()) != self.count:
+            raise ValueError(f"exam template {self.slug}: the pool shares do not add up to count {self.count}")
 
-    def draw(self, seed: int) -> list[str]:
-        """The questions: the fixed list, or ``count`` generated spots shared out by weight
-        (largest remainder, so every weighted topic gets its share), in a seeded order."""
-        if self.fixed:
-            return list(self.fixed)
-        total = sum(self.weights.values())
-        shares = {t: self.count * w / total for t, w in self.weights.items()}
-        counts = {t: int(v) for t, v in shares.items()}
-        for t in sorted(shares, key=lambda t: (counts[t] - shares[t], t))[: self.count - sum(counts.values())]:
-            counts[t] += 1
+    def can_draw(self, pool: Mapping[str, Sequence[str]] | None = None) -> bool:
+        """Whether the exam pool holds enough hand-written spots for every pool share."""
+        return all(len((pool or {}).get(topic, ())) >= n for topic, n in self.pool.items())
+
+    def draw(self, seed: int, pool: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+        """One attempt's questions: ``pool[topic]`` lists the exam pool's spot ids by topic; each
+        pool share is sampled from it, and the rest are generated spots shared out by weight
+        (largest remainder, so every weighted topic gets its share), each with its own seed
+        drawn from ``seed``; all in a seeded order."""
         rng = random.Random(seed)
-        refs = [gen_ref(t, self.level, seed, i) for t, n in counts.items() for i in range(n)]
+        refs: list[str] = []
+        for topic, n in self.pool.items():
+            ids = sorted((pool or {}).get(topic, ()))
+            if len(ids) < n:
+                raise ValueError(f"exam template {self.slug}: the exam pool has {len(ids)} {topic} spots, {n} wanted")
+            refs.extend(exam_pool_ref(i) for i in rng.sample(ids, n))
+        generated = self.count - len(refs)
+        if generated:
+            total = sum(self.weights.values())
+            shares = {t: generated * w / total for t, w in self.weights.items()}
+            counts = {t: int(v) for t, v in shares.items()}
+            for t in sorted(shares, key=lambda t: (counts[t] - shares[t], t))[: generated - sum(counts.values())]:
+                counts[t] += 1
+            for t, n in counts.items():
+                refs.extend(exam_gen_ref(t, self.level, EXAM_SEED_BASE + rng.getrandbits(62)) for _ in range(n))
         rng.shuffle(refs)
         return refs
 
@@ -94,25 +150,28 @@ TEMPLATES: tuple[ExamTemplate, ...] = (
         slug="pots-and-showdown",
         title=N_("Pots and showdown"),
         description=N_(
-            "The same 10 spots for everyone: uncalled bets, main and side pots, who shows first, "
+            "10 spots drawn for each attempt: uncalled bets, main and side pots, who shows first, "
             "splitting a pot."
         ),
         count=10,
         minutes=12,
         pass_mark=80,
         level=3,
-        fixed=(
-            gen_ref("uncalled", 2, 1, 0),
-            gen_ref("side-pots", 2, 1, 0),
-            gen_ref("showdown", 2, 1, 0),
-            gen_ref("side-pots", 3, 1, 1),
-            gen_ref("uncalled", 3, 1, 1),
-            gen_ref("showdown", 3, 1, 2),
-            gen_ref("side-pots", 3, 1, 2),
-            gen_ref("odd-chip", 2, 1, 0),
-            gen_ref("showdown", 2, 1, 3),
-            gen_ref("side-pots", 3, 1, 3),
+        weights={"uncalled": 2, "side-pots": 4, "showdown": 3, "odd-chip": 1},
+    ),
+    ExamTemplate(
+        slug="chips-and-words",
+        title=N_("Chips and words"),
+        description=N_(
+            "8 rulings on what a chip, an amount or a word at the table means: half from a pool "
+            "of hand-written spots kept for exams, half generated for each attempt."
         ),
+        count=8,
+        minutes=10,
+        pass_mark=75,
+        level=3,
+        pool={"chips-and-words": 4},
+        weights={"chips-and-words": 1},
     ),
 )
 
@@ -138,14 +197,67 @@ class Graded:
 Grader = Callable[[str, dict[str, list[str]] | None], Graded]
 
 
+class RetakeRefused(Exception):
+    """The retake policy does not allow another attempt yet; ``until`` is when it will (None: a
+    start at the same moment took the attempt number, so try again)."""
+
+    def __init__(self, until: datetime | None) -> None:
+        super().__init__(until)
+        self.until = until
+
+
+@dataclass(frozen=True, kw_only=True)
+class Standing:
+    """Where an account stands with a template's retake policy."""
+
+    used: int  # attempts started within the policy's window
+    allowed: int
+    next_at: datetime | None  # when another attempt may start; None: now
+    number: int  # the number the next attempt gets
+
+
+def standing(s: Session, template: ExamTemplate, account_id: int, at: datetime | None = None) -> Standing:
+    at = at or now()
+    rows = s.execute(
+        select(ExamAttempt.attempt_number, ExamAttempt.started_at).where(
+            ExamAttempt.account_id == account_id, ExamAttempt.template == template.slug
+        )
+    ).all()
+    window = timedelta(hours=template.retake.hours)
+    recent = sorted(started for _n, started in rows if started > at - window)
+    allowed = template.retake.attempts
+    # The oldest of the last `allowed` starts leaves the window first; then one more is allowed.
+    next_at = recent[-allowed] + window if len(recent) >= allowed else None
+    number = max((n or 0 for n, _started in rows), default=0) + 1
+    return Standing(used=len(recent), allowed=allowed, next_at=next_at, number=number)
+
+
 def start(
-    s: Session, template: ExamTemplate, *, learner_id: str, name: str, refs: list[str], at: datetime | None = None
+    s: Session,
+    template: ExamTemplate,
+    *,
+    learner_id: str,
+    name: str,
+    refs: list[str],
+    account_id: int | None = None,
+    exam_id: str | None = None,
+    at: datetime | None = None,
 ) -> ExamAttempt:
+    """A new attempt; with an account, only as its template's retake policy allows
+    (``RetakeRefused`` otherwise, also when a concurrent start took this attempt's number)."""
     at = at or now()
     ensure_learner(s, learner_id)
+    number = None
+    if account_id is not None:
+        stand = standing(s, template, account_id, at)
+        if stand.next_at is not None:
+            raise RetakeRefused(stand.next_at)
+        number = stand.number
     exam = ExamAttempt(
-        id=new_id(),
+        id=exam_id or new_id(),
         learner_id=learner_id,
+        account_id=account_id,
+        attempt_number=number,
         template=template.slug,
         title=template.title,
         name=name,
@@ -155,9 +267,24 @@ def start(
         started_at=at,
         deadline=at + timedelta(minutes=template.minutes),
     )
-    s.add(exam)
-    s.flush()
+    try:
+        with s.begin_nested():
+            s.add(exam)
+    except IntegrityError:
+        raise RetakeRefused(None) from None
     return exam
+
+
+def open_attempt(s: Session, template: ExamTemplate, account_id: int, at: datetime | None = None) -> ExamAttempt | None:
+    """The account's attempt at this template still running, if any."""
+    return s.scalar(
+        select(ExamAttempt).where(
+            ExamAttempt.account_id == account_id,
+            ExamAttempt.template == template.slug,
+            ExamAttempt.finished_at.is_(None),
+            ExamAttempt.deadline > (at or now()),
+        )
+    )
 
 
 def owned(s: Session, exam_id: str, learner_id: str | None) -> ExamAttempt | None:
@@ -266,6 +393,13 @@ def verified(s: Session, code: str) -> ExamAttempt | None:
     if len(code) != CODE_LENGTH:
         return None
     return s.scalar(select(ExamAttempt).where(ExamAttempt.verify_code == code))
+
+
+def account_name(s: Session, exam: ExamAttempt) -> str | None:
+    """The display name of the account that sat the exam, as it is now."""
+    if exam.account_id is None:
+        return None
+    return s.scalar(select(Account.name).where(Account.id == exam.account_id))
 
 
 def of_learner(s: Session, learner_id: str) -> list[ExamAttempt]:

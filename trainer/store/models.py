@@ -126,6 +126,9 @@ class ReviewCard(Base):
 
 class ExamAttempt(Base):
     __tablename__ = "exam_attempts"
+    # One row per attempt number: two starts racing for the same number cannot both be stored,
+    # so the retake policy holds under concurrent starts.
+    __table_args__ = (UniqueConstraint("account_id", "template", "attempt_number"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"), index=True)
@@ -142,6 +145,9 @@ class ExamAttempt(Base):
     score: Mapped[int | None] = mapped_column(Integer)  # questions all right
     passed: Mapped[bool | None] = mapped_column(Boolean)
     verify_code: Mapped[str | None] = mapped_column(String(16), unique=True)
+    # the account that sat it (exams need one) and which of its attempts at this template it is
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
+    attempt_number: Mapped[int | None] = mapped_column(Integer)
 
 
 class ExamAnswer(Base):

@@ -20,6 +20,7 @@ from . import assets, cache, config, csrf, i18n, inputs, proxy, render
 from .library import Library, load_libraries, topic_name
 
 EXTENSION = "trainer.library"
+EXAM_POOL = "trainer.exam_pool"  # hand-written exam spots: not in the library the drill serves
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -54,6 +55,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     # Loaded once, one library per language: requests only read them.
     app.extensions[EXTENSION] = load_libraries([str(d) for d in app.config["SCENARIO_DIRS"]])
+    app.extensions[EXAM_POOL] = load_libraries([str(d) for d in app.config["SCENARIO_DIRS"]], exam_pool=True)
 
     from . import drill, errors, pages, persistence
 
@@ -72,6 +74,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 def library() -> Library:
     """The scenario library in the request's language."""
     return current_app.extensions[EXTENSION][i18n.current()]
+
+
+def exam_pool() -> Library:
+    """The exams' own hand-written spots in the request's language."""
+    return current_app.extensions[EXAM_POOL][i18n.current()]
 
 
 def _levels(levels: tuple[int, ...]) -> str:

@@ -3,25 +3,29 @@ a result with a review, and a public verification page."""
 
 from __future__ import annotations
 
-import secrets
 from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
+import segno
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask_babel import format_datetime
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from trainer.quiz import Answer
 from trainer.store import db
 from trainer.store import exams as store
+from trainer.store.learners import new_id
 from trainer.store.models import ExamAttempt, now
 
-from . import identity, limits
+from . import identity, limits, public
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
 from .library import topic_name
-from .spot_refs import check, generated_parts, resolve, typed_of
+from .exam_refs import pool_ids, resolve
+from .spot_refs import check, typed_of
 from .render import render
 
 bp = Blueprint("exams", __name__)
@@ -69,16 +73,27 @@ def _no_store(response: Response) -> Response:
 def index() -> Response:
     store.close_expired(db(), grade)
     db().commit()
+    return _index()
+
+
+def _index(*, error: str | None = None, error_slug: str | None = None, status: int = 200) -> Response:
     learner = identity.learner_id()
     user = identity.account()
+    standings = {}
+    if user is not None:
+        standings = {slug: store.standing(db(), t, user.id) for slug, t in templates().items()}
     return render(
         "exam/index.html",
+        status=status,
         templates=list(templates().values()),
         mine=store.of_learner(db(), learner) if learner else [],
-        name=user.name if user else "",
-        error=None,
-        error_slug=None,
+        user=user,
+        standings=standings,
+        drawable={slug for slug, t in templates().items() if t.can_draw(pool_ids())},
+        error=error,
+        error_slug=error_slug,
         percent=store.percent,
+        when=when,
     )
 
 
@@ -89,43 +104,69 @@ def _template(slug: str) -> store.ExamTemplate:
     return template
 
 
-def _start_again(slug: str, name: str, error: str) -> Response:
-    """The list of exams with the start form of ``slug`` refused."""
-    learner = identity.learner_id()
-    return render(
-        "exam/index.html",
-        templates=list(templates().values()),
-        mine=store.of_learner(db(), learner) if learner else [],
-        name=name[:MAX_NAME],
-        error=error,
-        error_slug=slug,
-        percent=store.percent,
-    )
+@bp.post("/exams/name")
+@identity.login_required
+def rename() -> Response:
+    """The account's display name, the one its certificates carry; /verify shows a later change."""
+    user = identity.account()
+    assert user is not None
+    name = " ".join(request.form.get("name", "").split())
+    if not name or len(name) > MAX_NAME:
+        return _index(error=_("Enter your name as it should appear on the result (up to 80 characters)."), error_slug="")
+    user.name = name
+    db().commit()
+    return redirect(url_for("exams.index"), code=303)
 
 
 @bp.post("/exams/<slug>/start")
 def start(slug: str) -> Response:
     template = _template(slug)
-    name = " ".join(request.form.get("name", "").split())
-    if not name or len(name) > MAX_NAME:
-        return _start_again(slug, name, _("Enter your name as it should appear on the result (up to 80 characters)."))
-    refs = _draw(template)
-    exam = store.start(db(), template, learner_id=identity.learner_id(create=True), name=name, refs=refs)
+    user = identity.account()
+    if user is None:
+        return redirect(url_for("accounts.login", next=url_for("exams.index")), code=303)
+    if not template.can_draw(pool_ids()):
+        return _index(error=_("This exam cannot be sat here: its pool of exam questions is missing."), error_slug=slug)
+    running = store.open_attempt(db(), template, user.id)
+    if running is not None:
+        return redirect(url_for("exams.question", exam_id=running.id, number=1), code=303)
+    exam_id = new_id()
+    refs = _draw(template, exam_id)
+    try:
+        exam = store.start(
+            db(), template, exam_id=exam_id, learner_id=identity.learner_id(create=True), account_id=user.id,
+            name=user.name, refs=refs,
+        )
+    except store.RetakeRefused as refused:
+        db().rollback()
+        return _index(error=_refusal(refused), error_slug=slug)
     db().commit()
     return redirect(url_for("exams.question", exam_id=exam.id, number=1), code=303)
 
 
-def _draw(template: store.ExamTemplate) -> list[str]:
-    """The template's questions; a generated spot that cannot be built is replaced by the next index."""
-    refs = template.draw(secrets.randbits(31))
+def _refusal(refused: store.RetakeRefused) -> str:
+    if refused.until is None:
+        return _("Another attempt at this exam was started at the same moment. Open your exams to continue it.")
+    return _("You have used the attempts this exam allows for now. The next one opens %(when)s.", when=when(refused.until))
+
+
+def when(at: datetime) -> str:
+    """A moment in the page's language, in UTC with the offset written out (the server does not
+    know the reader's zone; the page's <time datetime> element carries the exact instant)."""
+    return f"{format_datetime(at, 'medium', rebase=False)} UTC+00:00"
+
+
+def _draw(template: store.ExamTemplate, exam_id: str) -> list[str]:
+    """The attempt's questions, from an HMAC of the app's secret and the attempt id; a generated
+    spot that cannot be built is replaced by the next spot of its seed."""
+    refs = template.draw(store.attempt_seed(current_app.secret_key or "", exam_id), pool_ids())
     usable = []
     for ref in refs:
-        parts = generated_parts(ref)
+        parts = store.exam_gen_parts(ref)
         tries = 0
         while resolve(ref) is None and parts is not None and tries < 20:
             tries += 1
             topic, level, seed, index = parts
-            ref = store.gen_ref(topic, level, seed, index + 1000 * tries)
+            ref = store.exam_gen_ref(topic, level, seed, index + tries)
         if resolve(ref) is None:
             abort(500, description=f"exam template {template.slug}: question {ref} cannot be built")
         usable.append(ref)
@@ -206,7 +247,9 @@ def _refused_form(exc: ControlInField) -> Response:
     args = request.view_args or {}
     if request.endpoint == "exams.start":
         _template(args["slug"])
-        return _start_again(args["slug"], " ".join(form.get("name", "").split()), exc.message())
+        return _index(error=exc.message(), error_slug=args["slug"])
+    if request.endpoint == "exams.rename":
+        return _index(error=exc.message(), error_slug="")
     if request.endpoint == "exams.save":
         exam = _exam(args["exam_id"])
         if exam.finished_at is not None:
@@ -305,12 +348,36 @@ def _shown_code(code: str) -> str:
     return f"{code[:5]}-{code[5:]}" if len(code) == store.CODE_LENGTH else code
 
 
+@bp.get("/exams/<exam_id>/certificate")
+def certificate(exam_id: str) -> Response:
+    """A printable certificate of a passed exam, with a QR code to its /verify address."""
+    exam = _exam(exam_id)
+    if exam.finished_at is None:
+        return redirect(url_for("exams.question", exam_id=exam.id, number=1))
+    if not exam.passed:
+        return redirect(url_for("exams.result", exam_id=exam.id))
+    paper = request.args.get("paper", "a4")
+    verify_url = public.base_url() + url_for("exams.verify", code=_shown_code(exam.verify_code or ""))
+    return _no_store(
+        render(
+            "exam/certificate.html",
+            exam=exam,
+            paper=paper if paper in ("a4", "letter") else "a4",
+            verify_url=verify_url,
+            qr=Markup(segno.make(verify_url, error="m").svg_inline(scale=4, dark="#000", light="#fff")),
+            code=_shown_code(exam.verify_code or ""),
+            percent=store.percent,
+            when=when,
+        )
+    )
+
+
 @bp.get("/verify/")
 def verify_form() -> Response:
     code = request.args.get("code", "").strip()
     if code:
         return redirect(url_for("exams.verify", code=store.normalize_code(code)[:32] or "-"))
-    return render("exam/verify.html", exam=None, code="", looked=False, percent=store.percent)
+    return render("exam/verify.html", exam=None, code="", looked=False, percent=store.percent, now_named=None, when=when)
 
 
 @bp.get("/verify/<code>")
@@ -333,5 +400,7 @@ def verify(code: str) -> Response:
         code=_shown_code(store.normalize_code(code)[:32]),
         looked=True,
         percent=store.percent,
+        now_named=store.account_name(db(), exam) if exam is not None else None,
+        when=when,
         status=200 if exam is not None else 404,
     )

@@ -20,6 +20,7 @@ from typing import Any
 from trainer.engine.messages import IllegalActionError
 from trainer.quiz import Quiz, QuizError, build_quiz, message_templates
 from trainer.scenarios import ScenarioError, load_paths
+from trainer.scenarios.pool import scenario_files
 from trainer.topics import BY_NAME, PATH
 from trainer.translations import DEFAULT, LOCALES, Text, pick
 from trainer.translations import text as translated
@@ -195,8 +196,25 @@ def load_library(dirs: list[str], *, locale: str = DEFAULT) -> Library:
     return load_libraries(dirs, locales=(locale,))[locale]
 
 
-def load_libraries(dirs: list[str], *, locales: tuple[str, ...] = LOCALES) -> dict[str, Library]:
-    """The scenarios in ``dirs``, read once, as one library per language."""
+EXAM_POOL_FOLDER = "exam-pool"
+
+
+def in_exam_pool(file: str | os.PathLike, dirs: list[str]) -> bool:
+    """Whether a scenario file lies in an ``exam-pool`` folder under one of ``dirs``: those
+    spots are for exams only, never served by the drill, the topic lists or search."""
+    path = Path(file).resolve()
+    for folder in dirs:
+        root = Path(folder).resolve()
+        if root in path.parents:
+            return EXAM_POOL_FOLDER in path.relative_to(root).parts[:-1]
+    return False
+
+
+def load_libraries(
+    dirs: list[str], *, locales: tuple[str, ...] = LOCALES, exam_pool: bool = False
+) -> dict[str, Library]:
+    """The scenarios in ``dirs``, read once, as one library per language: the drill's (every
+    file outside ``exam-pool`` folders), or with ``exam_pool`` the exams' own pool (only those)."""
     problems: list[_Found] = []
     existing = []
     for folder in dirs:
@@ -208,7 +226,8 @@ def load_libraries(dirs: list[str], *, locales: tuple[str, ...] = LOCALES) -> di
     scenarios: list[Any] = []
     if existing:
         try:
-            result = load_paths(existing)
+            files = [f for f in scenario_files(existing) if in_exam_pool(f, existing) == exam_pool]
+            result = load_paths(files)
         except ScenarioError as exc:
             problems.append(_problem(exc, dirs))
         else:

@@ -88,6 +88,12 @@ def _generated(topic: str, level: int, seed: int, index: int, locale: str) -> En
         return None
 
 
+def generated(topic: str, level: int, seed: int, index: int) -> Entry | None:
+    """generate(topic, level, seed) spot ``index`` in the request's language, whatever the seed
+    (exams use seeds no ``gen:`` address accepts)."""
+    return _generated(topic, level, seed, index, _locale())
+
+
 def generated_parts(ref: str) -> tuple[str, int, int, int] | None:
     if not ref.startswith("gen:"):
         return None
