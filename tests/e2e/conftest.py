@@ -65,7 +65,7 @@ def _serve(tmp_path_factory, scenarios: Path, instance: Path):
     env = {
         **os.environ,
         "TRAINER_SECRET_KEY": "e2e-secret",
-        "TRAINER_INSTANCE": str(instance_dir),
+        "TRAINER_INSTANCE": str(instance),
     }
     code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(scenarios)!r})"
     log = tmp_path_factory.mktemp("server") / "server.log"
