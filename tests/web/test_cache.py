@@ -112,7 +112,7 @@ def test_each_answer_shows_what_it_typed_though_the_field_markup_is_kept_once(ap
 def exam_app(tmp_path):
     two = ExamTemplate(
         slug="two", title="Two spots", description="Two generated spots.", count=2, minutes=30, pass_mark=50,
-        fixed=(CARD_SPOT, POTS_SPOT),
+        weights={"min-raise": 1, "side-pots": 1},
     )
     made = create_app(
         {
@@ -128,13 +128,25 @@ def exam_app(tmp_path):
 
 
 def test_two_exam_questions_shown_alternately_after_eviction_each_show_their_own_fields(exam_app):
+    from sqlalchemy import select
+
+    from trainer.store.models import ExamAttempt
+    from trainer.web import exam_refs
+
+    from tests.store.helpers import sign_up
+
     client = exam_app.test_client()
+    sign_up(client, "ana@example.com", name="Ana")
     token = token_from(client.get("/exams/").text)
-    started = client.post("/exams/two/start", data={"csrf_token": token, "name": "Ana"})
+    started = client.post("/exams/two/start", data={"csrf_token": token})
     assert started.status_code == 303, started.text
     first = started.headers["Location"]
-    urls = {CARD_SPOT: first, POTS_SPOT: first[: -len("/1")] + "/2"}
-    own = {ref: _own_fields(exam_app, ref) for ref in urls}
+    with exam_app.extensions["trainer.store"].session() as s:
+        refs = s.scalars(select(ExamAttempt.questions)).one()
+    urls = {refs[0]: first, refs[1]: first[: -len("/1")] + "/2"}
+    with exam_app.test_request_context("/"):
+        own = {ref: {f.name for f in exam_refs.resolve(ref).quiz.fields()} for ref in refs}
+    assert own[refs[0]] != own[refs[1]]
     wrong = []
     for _ in range(30):
         for ref, url in urls.items():
