@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import UTC, date, datetime, time, timedelta
 
 from fsrs import Card, Rating, Scheduler, State
@@ -149,7 +150,10 @@ def record_many(s: Session, attempts: list[dict]) -> None:
                 seen.add(answer_id)
     attempts = unique
     learners = {a["learner_id"] for a in attempts}
-    srs = dict(s.execute(select(Learner.id, Learner.srs_enabled).where(Learner.id.in_(learners))).all())
+    # Core statements on the session's connection: the ORM's execution path costs the writer more
+    # than the statements themselves, and these rows are never loaded as objects.
+    conn = s.connection()
+    srs = dict(conn.execute(select(Learner.id, Learner.srs_enabled).where(Learner.id.in_(learners))).all())
     for learner_id in sorted(learners - srs.keys()):
         srs[learner_id] = ensure_learner(s, learner_id).srs_enabled
     rows = []
@@ -175,12 +179,12 @@ def record_many(s: Session, attempts: list[dict]) -> None:
                 "created_at": a["at"],
             }
         )
-    insert = _insert(s).on_conflict_do_nothing(index_elements=["answer_id"])
+    insert = _insert_once(conn.dialect.name)
     reviewing = any(srs[a["learner_id"]] and a["scenario_id"] is not None for a in attempts)
     if not reviewing:
-        s.connection().execute(insert, rows)
+        conn.execute(insert, rows)
         return
-    new = set(s.connection().execute(insert.returning(Attempt.answer_id), rows).scalars())
+    new = set(conn.execute(insert.returning(Attempt.answer_id), rows).scalars())
     for a, row in zip(attempts, rows, strict=True):
         if row["answer_id"] is not None and row["answer_id"] not in new:
             continue  # stored before: reviewed then
@@ -189,11 +193,11 @@ def record_many(s: Session, attempts: list[dict]) -> None:
             s.flush()
 
 
-def _insert(s: Session):
-    """INSERT for the session's database, with its ``ON CONFLICT`` clause (SQLite and PostgreSQL)."""
-    dialect = s.get_bind().dialect.name
+@lru_cache(maxsize=None)
+def _insert_once(dialect: str):
+    """The attempts INSERT that leaves out an answer already stored, built once per database kind."""
     module = postgresql if dialect == "postgresql" else sqlite
-    return module.insert(Attempt.__table__)
+    return module.insert(Attempt.__table__).on_conflict_do_nothing(index_elements=["answer_id"])
 
 
 def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:
