@@ -42,6 +42,12 @@ def test_wrong_then_right_answer_swaps_in_place_without_a_reload(page, base_url,
 
     assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
     assert page.url == base_url + DRILL
+    # a first miss: which fields are wrong and the rule for each, not the right values
+    hint = page.locator("#f-min_to-mark").inner_text()
+    assert "Not right yet." in hint and "R-MINRAISE" in hint and "2,400" not in hint
+    assert page.locator("ol.steps").count() == 0
+    page.click("button[name=reveal]")  # Show answer
+    page.wait_for_selector("ol.steps")
     wrong = page.locator("#f-min_to-mark")
     assert "Wrong — correct: 2,400" in wrong.inner_text()
     assert "Wrong — correct: 1,000" in page.locator("#f-last_full_increment-mark").inner_text()
@@ -167,6 +173,9 @@ def test_without_javascript_the_form_posts_and_the_page_comes_back_graded(open_p
         page.click("button[type=submit]")
     assert page.locator("svg.table-svg--wide").is_visible()  # a whole page came back
     assert page.locator("#feedback-h").inner_text().strip() == "✗ 9 of 10 right"
+    assert "Not right yet." in page.locator("#f-min_to-mark").inner_text()
+    with page.expect_navigation():
+        page.click("button[name=reveal]")  # Show answer, without JavaScript too
     assert "Wrong — correct: 2,400" in page.locator("#f-min_to-mark").inner_text()
     focus_moves_to(page, "feedback-h")  # autofocus, no script needed
     page.screenshot(path=str(artifacts / "graded-drill-no-js.png"), full_page=True, caret="initial")

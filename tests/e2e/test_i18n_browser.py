@@ -78,6 +78,10 @@ def test_switch_language_then_drill_feedback_and_derivation_are_in_chinese(page,
     page.click("button[type=submit]")
     page.wait_for_selector("#feedback")
     assert page.evaluate("window.__sameDocument === true"), "the htmx swap reloaded the page"
+    # a first miss gets hints, not the right values; the worked answer comes on request
+    assert page.locator("ol.steps").count() == 0 and page.locator(".hint-rule").count() >= 1
+    page.click("button[name=reveal]")
+    page.wait_for_selector("ol.steps")
 
     # the feedback
     assert page.locator("#feedback-h").inner_text().strip() == want["heading"]

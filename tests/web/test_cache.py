@@ -34,7 +34,7 @@ def _own_fields(app, ref: str) -> set[str]:
 
 
 def _shown_fields(html: str) -> set[str]:
-    return set(NAMES.findall(html)) - {"csrf_token", "opened", "answer_id", "name"}
+    return set(NAMES.findall(html)) - {"csrf_token", "opened", "answer_id", "name", "missed"}
 
 
 # ------------------------------------------------------------------ request input

@@ -87,7 +87,7 @@ def test_scenario_text_is_escaped_never_trusted(client):
 def test_a_wrong_answer_marks_each_field_and_shows_the_correct_value(drill):
     learner = drill("btn-faces-short-all-in")
     # the classic mistakes: the short all-in's 400 taken as the increment, 1,800 as the min raise
-    answer = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800"}
+    answer = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800", "reveal": "1"}
     html = learner.submit(answer).text
     assert marks(html)["last_full_increment"] == "wrong"
     assert marks(html)["min_to"] == "wrong"
@@ -97,6 +97,32 @@ def test_a_wrong_answer_marks_each_field_and_shows_the_correct_value(drill):
     assert "8 of 10 right" in html
     summary = re.search(r'<ul class="marks">.*?</ul>', html, re.S).group(0)
     assert "you said <span class=\"given\">400</span>; correct: <strong class=\"correct\">1,000</strong>" in summary
+
+
+def test_a_first_miss_marks_the_wrong_fields_with_the_rule_that_decides_each_and_no_right_value(drill):
+    learner = drill("btn-faces-short-all-in")
+    html = learner.submit({**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800"}).text
+    assert marks(html)["last_full_increment"] == "wrong" and marks(html)["min_to"] == "wrong"
+    assert "8 of 10 right" in html
+    assert "1,000" not in html.split('id="answer"')[1] and "2,400" not in html.split('id="answer"')[1]
+    assert "correct:" not in html and '<ol class="steps">' not in html
+    wrong_min = re.search(r'id="f-min_to-mark">.*?</p>', html, re.S).group(0)
+    assert "Not right yet." in wrong_min and 'href="/rules#R-MINRAISE"' in wrong_min
+    assert re.search(r'id="f-last_full_increment-mark">.*?href="/rules#R-[A-Z]+"', html, re.S)
+    assert 'name="missed" value="1"' in html and 'name="reveal" value="1"' in html  # Show answer
+
+
+def test_the_second_miss_or_show_answer_gives_the_worked_answer(drill):
+    learner = drill("btn-faces-short-all-in")
+    wrong = {**BTN_RIGHT, "min_to": "1800"}
+    for second in ({**wrong, "missed": "1"}, {**wrong, "reveal": "1"}):
+        html = learner.submit(second).text
+        assert "Wrong — correct: <strong>2,400</strong>" in html and '<ol class="steps">' in html
+
+
+def test_a_right_answer_after_a_hint_shows_the_derivation(drill):
+    html = drill("btn-faces-short-all-in").submit({**BTN_RIGHT, "missed": "1"}).text
+    assert "All 10 right" in html and '<ol class="steps">' in html
 
 
 def test_a_right_answer_is_all_right_with_the_derivation_and_the_note(drill):
@@ -128,7 +154,8 @@ def test_not_reopened_spot_is_graded_against_the_engine(drill):
     # SB already acted and faces 400 < 1000: call or fold only, no raise amounts
     html = drill("sb-not-reopened").submit(
         {"current_total": "1400", "last_full_increment": "1000", "committed": "1000", "acted": "no",
-         "to_add": "400", "legal": ["fold", "call", "raise"], "call": "400", "min_to": "2400", "max_to": "10000"}
+         "to_add": "400", "legal": ["fold", "call", "raise"], "call": "400", "min_to": "2400", "max_to": "10000",
+         "reveal": "1"}
     ).text
     got = marks(html)
     assert got["acted"] == "wrong" and got["legal"] == "wrong" and got["min_to"] == "wrong"
@@ -153,7 +180,7 @@ def test_pots_and_showdown(drill):
 def test_uncalled_chips_are_asked_and_graded(drill):
     learner = drill("uncalled-river")
     answer = {"pot": "2300", "pot1_amount": "2000", "pot1_eligible": ["BB", "BTN"], "showdown": "all"}
-    html = learner.submit(answer).text
+    html = learner.submit({**answer, "reveal": "1"}).text
     assert marks(html)["returned_BB"] == "wrong"
     assert re.search(r'id="f-returned_BB-mark">.*?correct: <strong>300</strong>', html, re.S)
     assert "All 6 right" in learner.submit({**answer, "returned_BB": "300"}).text
@@ -162,7 +189,7 @@ def test_uncalled_chips_are_asked_and_graded(drill):
 def test_showdown_first_to_show(drill):
     learner = drill("river-raiser-shows")
     assert "All 1 right" in learner.submit({"showdown": "BB"}).text
-    html = learner.submit({"showdown": "SB"}).text
+    html = learner.submit({"showdown": "SB", "missed": "1"}).text  # a second miss: the worked answer
     assert "Wrong — correct: <strong>BB shows first</strong>" in html
 
 
@@ -347,7 +374,7 @@ def test_splitting_pots_with_an_odd_chip(drill):
     learner = drill("odd-chip-split")
     page = learner.client.get(learner.url).text
     assert "Main pot: won by SB, BB" in page and "The smallest chip in play is 100." in page
-    html = learner.submit({"split1_SB": "150", "split1_BB": "150", "split2_SB": "200", "split2_BB": "200"}).text
+    html = learner.submit({"split1_SB": "150", "split1_BB": "150", "split2_SB": "200", "split2_BB": "200", "reveal": "1"}).text
     got = marks(html)
     assert got["split1_SB"] == "wrong" and got["split2_SB"] == "right"
     assert re.search(r'id="f-split1_SB-mark">.*?correct: <strong>200</strong>', html, re.S)
@@ -371,7 +398,7 @@ def test_a_ruling_on_chips_and_words(tmp_path):
     page = learner.client.get(learner.url).text
     assert "SB silently puts forward 1,000 in one motion." in page
     # one oversized chip pushed silently facing a bet is a call (R-OVERCHIP): SB has 100 in, calls to 500
-    html = learner.submit({"ruling_action": "raise", "ruling_to": "1100", "ruling_returned": ""}).text
+    html = learner.submit({"ruling_action": "raise", "ruling_to": "1100", "ruling_returned": "", "reveal": "1"}).text
     got = marks(html)
     assert got == {"ruling_action": "wrong", "ruling_to": "wrong", "ruling_returned": "wrong"}
     assert "Wrong — correct: <strong>a call</strong>" in html

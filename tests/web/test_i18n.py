@@ -467,7 +467,7 @@ def test_feedback_and_derivation_come_from_the_engine_in_the_chosen_script(libra
     scenario = next(s for s in load_paths([LIBRARY]).scenarios if s.id == SPOT)
     client = library_app.test_client()
     client.get(f"/?lang={lang}")
-    html = Drill(client, scenario.id).submit(SPOT_WRONG).text
+    html = Drill(client, scenario.id).submit({**SPOT_WRONG, "reveal": "1"}).text
     words = {
         "zh-Hant": ("錯誤——正確答案：<strong>400</strong>", "10 項中答對 8 項", "過牌", "蓋牌"),
         "zh-Hans": ("错误——正确答案：<strong>400</strong>", "10 项中答对 8 项", "让牌", "弃牌"),
@@ -544,7 +544,7 @@ def test_kept_pages_and_pieces_are_kept_per_language(app):
         client.get(f"/?lang={lang}")
         page = client.get("/drill/btn-faces-short-all-in").text
         assert expect[lang] in page and page_lang(page) == lang
-        wrong = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800", "csrf_token": token_from(page)}
+        wrong = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800", "reveal": "1", "csrf_token": token_from(page)}
         for htmx in (False, True):
             response = client.post("/drill/btn-faces-short-all-in", data=wrong, headers=HTMX if htmx else {})
             for words in (graded, steps, marks):

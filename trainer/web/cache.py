@@ -34,7 +34,7 @@ import secrets
 import sys
 import threading
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Any
 
@@ -42,9 +42,7 @@ from cachetools import LRUCache
 from flask import Flask, current_app
 from markupsafe import Markup, escape
 
-from trainer.quiz import Mark
-
-from . import csrf, i18n
+from . import csrf, hints, i18n
 
 EXTENSION = "trainer.cache"
 MB = 1024 * 1024
@@ -237,6 +235,7 @@ class Cache:
             self.typed if slotted else sent,
             error,
             None if mark is None else mark.right,
+            hints.is_hint(mark),
             focus == field.name,
         )
         html = self.fields.get(key)
@@ -254,11 +253,12 @@ class Cache:
         lang = i18n.current()
         lines = []
         for m in feedback.marks:
+            slotted = replace(m, given=self.typed)  # a hint stays a hint
             line = self.piece(
-                (m.field.name, m.field.label, m.right, m.correct),
+                (m.field.name, m.field.label, m.right, m.correct, hints.is_hint(m)),
                 item,
                 lang=lang,
-                m=Mark(field=m.field, right=m.right, given=self.typed, correct=m.correct),
+                m=slotted,
             )
             lines.append(line.replace(self.typed, escape(m.given)))
         return Markup("".join(lines))

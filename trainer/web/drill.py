@@ -15,7 +15,7 @@ from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, grade, read_answer
 
-from . import i18n, library, spot_refs
+from . import hints, i18n, library, spot_refs
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
@@ -62,6 +62,8 @@ def _show(
     save: dict[str, Any] | None = None,
     status: int = 200,
     typed: Any = None,
+    hinting: bool = False,
+    missed: str = "0",
 ) -> Response:
     """The drill page or its answer fragment.
 
@@ -70,6 +72,9 @@ def _show(
     the spot and the topic (nothing for a fresh page; what was typed for a
     graded answer): the same key gives the same markup. ``save`` says whether
     a graded answer is stored, when that is news (see ``grade_answer``).
+    ``hinting``: a first miss, shown with hints and no derivation (``hints.py``);
+    ``missed``: "0", or "1" once the learner missed here (the form it sends back
+    asks for the worked answer), or "hint" when that form also offers "Show answer".
     """
     lib = library()
     topic = lib.topic(request.args.get("topic"))
@@ -84,7 +89,7 @@ def _show(
     def context() -> dict[str, Any]:
         answer, feedback = graded() if graded is not None else (None, None)
         focus = _focus(entry, answer, notice)
-        pieces = _pieces(ref, entry, urls, answer, feedback, focus, slug)
+        pieces = _pieces(ref, entry, urls, answer, feedback, focus, slug, hinting=hinting, missed=missed)
         if fill:  # kept per shape: the form and the answer list, which show what was typed, are slots
             pieces["answer_form"] = Markup(FORM_SLOT)
             if MARKS_SLOT in fill:
@@ -98,27 +103,30 @@ def _show(
         }
 
     if isinstance(key, Shape):
-        answer, feedback = graded()
-        focus = _focus(entry, answer, notice)
-        fill = {FORM_SLOT: lambda: _form(ref, entry, urls, answer, feedback, focus)}
-        if feedback is not None:
-            fill[MARKS_SLOT] = lambda: cache().marks(feedback)
+        def form() -> str:
+            answer, feedback = graded()
+            return _form(ref, entry, urls, answer, feedback, _focus(entry, answer, notice), missed)
+
+        fill = {FORM_SLOT: form}
+        if key[:1] != ("errors",):  # graded: the answer list too
+            fill[MARKS_SLOT] = lambda: cache().marks(graded()[1])
 
     return render(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=None if key is None else (ref, slug, reviewing, key),
+        cache_key=None if key is None else (ref, slug, reviewing, hinting, missed, key),
         context=context,
         fill=fill,
         # The same answer sent again (a class types the same few) finds its whole fragment kept.
-        filled_key=None if typed is None or not fill else (ref, slug, reviewing, "graded", typed),
+        filled_key=None if typed is None or not fill else (ref, slug, reviewing, hinting, missed, "graded", typed),
         entry=entry,
         topic=topic,
         quiz=entry.quiz,
         spot=entry.spot,
         notice=notice,
         save=save,
+        hinting=hinting,
         **urls,
     )
 
@@ -140,21 +148,33 @@ def _pieces(
     feedback: Feedback | None,
     focus: str | None,
     slug: str | None,
+    *,
+    hinting: bool = False,
+    missed: str = "0",
 ) -> dict[str, Any]:
     """The markup the answer partials show, made (or found) here: partials only render it."""
     kept = cache()
     return {
-        "answer_form": _form(ref, entry, urls, answer, feedback, focus),
+        "answer_form": _form(ref, entry, urls, answer, feedback, focus, missed),
         "marks": kept.marks(feedback) if feedback is not None else None,
-        "steps": kept.steps(ref, feedback) if feedback is not None else None,
+        "steps": kept.steps(ref, feedback) if feedback is not None and not hinting else None,
         # The language links point at this spot and topic, not at whatever the address carried.
         "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
     }
 
 
-def _form(ref: str, entry: Entry, urls: dict[str, str], answer: Answer | None, feedback: Feedback | None, focus: str | None) -> Markup:
+def _form(
+    ref: str,
+    entry: Entry,
+    urls: dict[str, str],
+    answer: Answer | None,
+    feedback: Feedback | None,
+    focus: str | None,
+    missed: str = "0",
+) -> Markup:
     return cache().form(
-        ref, "partials/_answer_form.html", answer, feedback, focus, quiz=entry.quiz, post_url=urls["post_url"]
+        ref, "partials/_answer_form.html", answer, feedback, focus,
+        quiz=entry.quiz, post_url=urls["post_url"], missed=missed,
     )
 
 
@@ -255,14 +275,24 @@ def grade_answer(scenario_id: str) -> Response:
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))
 
+    # A first miss gets hints, not the right values: the second miss, or "Show answer", the worked answer.
+    missed_before = form.get("missed") == "1"
+    hinting = feedback is not None and not feedback.all_right and not missed_before and form.get("reveal") != "1"
+    # "hint": the form offers "Show answer"; "1": it says the learner missed here; "0": neither.
+    missed = "hint" if hinting else "1" if missed_before else "0"
+    shown: list[Feedback | None] = []
+
     def graded() -> tuple[Answer, Feedback | None]:
-        return answer, feedback
+        """Only when markup is made: a kept fragment needs none of it."""
+        if not shown:
+            shown.append(hints.hinted(feedback, entry.quiz.steps, i18n.current()) if hinting else feedback)
+        return answer, shown[0]
 
     # The fragment shows what was typed only in the form and the answer list: the rest is kept per
     # shape (the input errors, or the verdicts), those two filled in for each answer.
     if feedback is None:  # input errors: nothing was graded, nothing is stored
         errors = Shape(("errors", *sorted(answer.errors.items())))
-        return _show(entry, graded=graded, key=errors, typed=typed if short else None)
+        return _show(entry, graded=graded, key=errors, typed=typed if short else None, missed=missed)
     verdicts = Shape(m.right for m in feedback.marks)
     # The answer is acknowledged only once it is committed. Until then the page says so and sends it
     # again under the id its form made, which the store keeps once however often it arrives.
@@ -271,8 +301,8 @@ def grade_answer(scenario_id: str) -> Response:
     answered = opened_at(form.get("answered")) if resend else None
     if record_attempt(entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered):
         if not resend:
-            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None)
-        return _show(entry, graded=graded, save={"state": "saved"})
+            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None, hinting=hinting, missed=missed)
+        return _show(entry, graded=graded, save={"state": "saved"}, hinting=hinting, missed=missed)
     tries = min(_int(resend) + 1, 99)
     pending = {
         "state": "pending",
@@ -283,7 +313,7 @@ def grade_answer(scenario_id: str) -> Response:
         "retry_in": min(2 ** (tries - 1), MAX_RETRY_SECONDS),
         "fields": [(name, values) for name, values in answer.raw.items()],
     }
-    return _show(entry, graded=graded, save=pending)
+    return _show(entry, graded=graded, save=pending, hinting=hinting, missed=missed)
 
 
 @bp.after_request
