@@ -211,3 +211,22 @@ def test_axe_finds_nothing_on_home_and_drill_before_and_after_grading(page, base
         page.wait_for_selector("#feedback")
         page.click("#action-so-far summary")
         assert axe_violations(page, axe_source) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_axe_finds_nothing_on_a_first_miss_progress_and_review(page, base_url, axe_source, lang):
+    page.goto(f"{base_url}{DRILL}?lang={lang}")
+    fill(page, {**RIGHT, "min_to": "1800"})
+    page.click("button[type=submit]")
+    page.wait_for_selector(".hint-rule")  # a first miss: hints, no right values
+    assert axe_violations(page, axe_source) == []
+    page.goto(f"{base_url}/progress/?lang={lang}")
+    assert axe_violations(page, axe_source) == []
+    with page.expect_navigation():
+        page.click("form[action*='spaced-repetition'] button")
+    page.goto(f"{base_url}/progress/review?lang={lang}")
+    assert axe_violations(page, axe_source) == []
+    for options in (DESKTOP, PHONE):
+        page.set_viewport_size(options["viewport"])
+        page.goto(f"{base_url}/progress/?lang={lang}")
+        assert axe_violations(page, axe_source) == []
