@@ -63,6 +63,7 @@ BUDGETS = {
     "fields": Budget(4 * MB, 20_000),  # one field as typed and graded
     "pieces": Budget(2 * MB, 10_000),  # lines of the answer list, a spot's derivation
     "urls": Budget(1 * MB, 8_000),  # a spot's post, again and next addresses
+    "first_tries": Budget(2 * MB, 20_000),  # (learner, spot) -> solved at the first try, once stored
     "grades": Budget(4 * MB, 2_000),  # what was typed -> the grade (an estimate: see GRADE_BYTES)
 }
 MAX_TYPED = 64  # a field with more typed into it is rendered but not kept
@@ -160,8 +161,8 @@ class Cache:
         self.typed = "typed-" + secrets.token_hex(8)
         self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
         self._tables = {name: Table(name, budget) for name, budget in BUDGETS.items()}
-        self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades = (
-            self._tables[name] for name in ("pages", "forms", "fields", "pieces", "urls", "grades")
+        self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades, self.first_tries = (
+            self._tables[name] for name in ("pages", "forms", "fields", "pieces", "urls", "grades", "first_tries")
         )
 
     def tables(self) -> dict[str, Table]:

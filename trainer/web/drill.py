@@ -62,7 +62,6 @@ def _show(
     save: dict[str, Any] | None = None,
     status: int = 200,
     typed: Any = None,
-    hinting: bool = False,
     missed: str = "0",
 ) -> Response:
     """The drill page or its answer fragment.
@@ -72,9 +71,9 @@ def _show(
     the spot and the topic (nothing for a fresh page; what was typed for a
     graded answer): the same key gives the same markup. ``save`` says whether
     a graded answer is stored, when that is news (see ``grade_answer``).
-    ``hinting``: a first miss, shown with hints and no derivation (``hints.py``);
     ``missed``: "0", or "1" once the learner missed here (the form it sends back
-    asks for the worked answer), or "hint" when that form also offers "Show answer".
+    asks for the worked answer), or "hint" for a first miss: shown with hints and
+    no derivation (``hints.py``), its form offering "Show answer".
     """
     lib = library()
     topic = lib.topic(request.args.get("topic"))
@@ -89,7 +88,7 @@ def _show(
     def context() -> dict[str, Any]:
         answer, feedback = graded() if graded is not None else (None, None)
         focus = _focus(entry, answer, notice)
-        pieces = _pieces(ref, entry, urls, answer, feedback, focus, slug, hinting=hinting, missed=missed)
+        pieces = _pieces(ref, entry, urls, answer, feedback, focus, slug, missed=missed)
         if fill:  # kept per shape: the form and the answer list, which show what was typed, are slots
             pieces["answer_form"] = Markup(FORM_SLOT)
             if MARKS_SLOT in fill:
@@ -115,18 +114,18 @@ def _show(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=None if key is None else (ref, slug, reviewing, hinting, missed, key),
+        cache_key=None if key is None else (ref, slug, reviewing, missed, key),
         context=context,
         fill=fill,
         # The same answer sent again (a class types the same few) finds its whole fragment kept.
-        filled_key=None if typed is None or not fill else (ref, slug, reviewing, hinting, missed, "graded", typed),
+        filled_key=None if typed is None or not fill else (ref, slug, reviewing, missed, "graded", typed),
         entry=entry,
         topic=topic,
         quiz=entry.quiz,
         spot=entry.spot,
         notice=notice,
         save=save,
-        hinting=hinting,
+        hinting=missed == "hint",
         **urls,
     )
 
@@ -149,7 +148,6 @@ def _pieces(
     focus: str | None,
     slug: str | None,
     *,
-    hinting: bool = False,
     missed: str = "0",
 ) -> dict[str, Any]:
     """The markup the answer partials show, made (or found) here: partials only render it."""
@@ -157,7 +155,7 @@ def _pieces(
     return {
         "answer_form": _form(ref, entry, urls, answer, feedback, focus, missed),
         "marks": kept.marks(feedback) if feedback is not None else None,
-        "steps": kept.steps(ref, feedback) if feedback is not None and not hinting else None,
+        "steps": kept.steps(ref, feedback) if feedback is not None and missed != "hint" else None,
         # The language links point at this spot and topic, not at whatever the address carried.
         "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
     }
@@ -301,8 +299,8 @@ def grade_answer(scenario_id: str) -> Response:
     answered = opened_at(form.get("answered")) if resend else None
     if record_attempt(entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered):
         if not resend:
-            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None, hinting=hinting, missed=missed)
-        return _show(entry, graded=graded, save={"state": "saved"}, hinting=hinting, missed=missed)
+            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None, missed=missed)
+        return _show(entry, graded=graded, save={"state": "saved"}, missed=missed)
     tries = min(_int(resend) + 1, 99)
     pending = {
         "state": "pending",
@@ -313,7 +311,7 @@ def grade_answer(scenario_id: str) -> Response:
         "retry_in": min(2 ** (tries - 1), MAX_RETRY_SECONDS),
         "fields": [(name, values) for name, values in answer.raw.items()],
     }
-    return _show(entry, graded=graded, save=pending, hinting=hinting, missed=missed)
+    return _show(entry, graded=graded, save=pending, missed=missed)
 
 
 @bp.after_request

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from datetime import UTC, datetime
 from typing import Any
 
-from cachetools import LRUCache
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -20,6 +18,7 @@ from trainer.store import progress as stats
 from trainer.store.models import now
 
 from . import answer_ids, identity, library
+from .cache import cache
 from .chart import accuracy_chart
 from .library import Entry, topic_name
 from .spot_refs import marks_of, rules_of
@@ -94,11 +93,6 @@ def record_attempt(
 # everyone, so the line is written in per response.
 FIRST_TRY_SLOT = "first-try-" + answer_ids.new()[:12]
 _SLOT_BYTES = FIRST_TRY_SLOT.encode()
-# A first try, once stored, is never another: each process keeps the ones it has read (bounded), so
-# a learner who opens a spot again costs no query. Not answered yet is asked again each time (the
-# answer may come through another process).
-_known_first_tries: LRUCache = LRUCache(maxsize=20_000)
-_known_lock = threading.Lock()
 
 
 @bp.app_context_processor
@@ -115,7 +109,11 @@ def with_first_try(response: Response, entry: Entry | None) -> Response:
     learner = identity.learner_id()
     solved = None
     if learner is not None and entry is not None:
-        solved = _known_first_tries.get((learner, entry.id))
+        # A first try, once stored, is never another: each process keeps those it has read
+        # (cache.py's first_tries table), so a learner who opens a spot again costs no query. Not
+        # answered yet is asked again each time (the answer may come through another process).
+        known = cache().first_tries
+        solved = known.get((learner, entry.id))
         if solved is None:
             try:
                 solved = stats.first_try(db(), learner, entry.id)
@@ -123,8 +121,7 @@ def with_first_try(response: Response, entry: Entry | None) -> Response:
                 log.warning("first try at %s not read: the database did not answer", entry.id)
                 db().rollback()
             if solved is not None:
-                with _known_lock:
-                    _known_first_tries[learner, entry.id] = solved
+                known.put((learner, entry.id), solved)
     line = ""
     if solved is True:
         line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
