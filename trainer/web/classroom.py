@@ -88,7 +88,8 @@ def join_url(cs: ClassSession) -> str:
 
 
 def _qr(url: str) -> Markup:
-    return Markup(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff"))
+    # A viewBox and no fixed size, so the stylesheet sizes it: small on the control page, half a projector's height.
+    return Markup(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", omitsize=True))
 
 
 def _loopback(base: str) -> bool:
