@@ -100,7 +100,7 @@ def answer_step_by_step(page, typed: dict, *, shots=None) -> None:
                     step.locator(f'label[for="{box.get_attribute("id")}"]').click()
                 assert box.is_checked() == (box.get_attribute("value") in wanted)
         assert small_targets(page, f"#step-{i}") == [], f"step {i}"
-        no_sideways_scroll(page, 360)
+        no_sideways_scroll(page, page.viewport_size["width"])
         if shots:
             shots(i)
         if i < count:
