@@ -29,6 +29,7 @@ TAP = 44  # px, the smallest target a finger hits reliably
 
 # Everything a finger can press on the student's screen.
 TARGETS = "button, input[type=text], label.choice, a.button"
+SMALLEST = [float("inf")]  # the smallest side of a target measured, printed at the end
 
 
 def right_answers(instance: Path) -> list[dict]:
@@ -68,6 +69,7 @@ def small_targets(page, scope: str) -> list[str]:
         if not el.is_visible():
             continue
         box = el.bounding_box()
+        SMALLEST[0] = min(SMALLEST[0], box["height"], box["width"])
         if box["height"] < TAP or box["width"] < TAP:
             found.append(f"{el.inner_text() or el.get_attribute('name')}: {box['width']:.0f}×{box['height']:.0f}")
     return found
@@ -138,6 +140,7 @@ def projector_facts(projector) -> None:
     assert projector.locator(".site-header, nav[aria-label], .site-footer").count() == 0
     box = projector.locator("main").bounding_box()
     assert box["width"] >= 0.9 * 1920 and box["height"] >= 0.9 * 1080, box
+    print(f"projector uses {box['width']:.0f}×{box['height']:.0f} of 1920×1080")
     no_sideways_scroll(projector, 1920)
 
 
@@ -197,6 +200,7 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     # The phone's table reads at 360 px, and nothing on the screen tells the answer.
     table = ana.evaluate(FACTS)
     assert table["width"] <= 360 and table["minFont"] >= 11, table
+    print(f"phone table: {table['width']:.0f} px wide, smallest text {table['minFont']:.1f} px")
     assert ana.locator("#stage .steps, #stage .mark").count() == 0
     assert ana.locator("#stage input[name=legal]").first.get_attribute("type") == "checkbox"
     for lang in LANGS:
@@ -289,5 +293,6 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     chen.reload()
     assert "You got 1 of 2 questions all right" in chen.locator("#stage").inner_text()
     projector.wait_for_selector("text=That is all", timeout=POLL_MS)
+    print(f"smallest tap target side: {SMALLEST[0]:.0f} px")
     for page in (ana, bo, chen, projector, remote):
         assert page.csp_violations() == [] and page.bad_responses == []
