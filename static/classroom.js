@@ -100,6 +100,14 @@
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
   }
 
+  // A server that is restarting (a 5xx) is a lost connection too: keep the page as it is (the stage keeps
+  // polling, the form keeps what was typed) instead of swapping in the error page.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status >= 500 && event.target instanceof Element && event.target.closest("#stage, #self-question")) {
+      event.detail.shouldSwap = false;
+    }
+  });
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
   document.addEventListener("htmx:responseError", function (event) {
