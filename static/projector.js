@@ -1,6 +1,7 @@
-// The projector's keys: N next question, R reveal, F full screen. Each presses a real button of the page
-// (a form that posts with its CSRF token), so the buttons work without this file. Loaded as a file: the CSP
-// forbids inline scripts.
+// The projector's keys: N next question, R reveal, F full screen. N and R press the page's own buttons (forms that
+// post with the CSRF token; htmx swaps the projector's part in place, so the page is not reloaded and full screen
+// stays on), so the buttons work by mouse, and without this file as plain forms. Loaded as a file: the CSP forbids
+// inline scripts.
 (function () {
   "use strict";
 
@@ -29,21 +30,21 @@
       return;
     }
     var button = document.querySelector('[data-projector-key="' + key + '"]');
-    if (button && !button.disabled) {
-      button.disabled = true; // one press, one POST
-      button.form.requestSubmit();
-    }
+    if (button && !button.disabled) button.form.requestSubmit(button);
   }, true);
 
-  function start() {
+  document.addEventListener("click", function (event) {
+    if (event.target instanceof Element && event.target.closest('[data-projector-key="f"]')) fullScreen();
+  });
+
+  function offerFullScreen() {
     var toggle = document.querySelector('[data-projector-key="f"]');
-    if (!toggle || !document.documentElement.requestFullscreen) return;
-    toggle.hidden = false;
-    toggle.addEventListener("click", fullScreen);
+    if (toggle && document.documentElement.requestFullscreen) toggle.hidden = false;
   }
+  document.addEventListener("htmx:load", offerFullScreen);
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
+    document.addEventListener("DOMContentLoaded", offerFullScreen);
   } else {
-    start();
+    offerFullScreen();
   }
 })();

@@ -185,9 +185,11 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     projector.goto(control_url + "projector?lang=en")
     ana.goto(ana.url.split("?")[0] + "?lang=en")
 
-    # N on the projector's keyboard shows question 1 everywhere.
-    with projector.expect_navigation():
-        projector.keyboard.press("n")
+    # N on the projector's keyboard shows question 1 everywhere, without loading the page again (full screen stays).
+    projector.evaluate("window.sameDocument = true")
+    projector.keyboard.press("n")
+    projector.wait_for_selector(".projector-main", timeout=POLL_MS)
+    assert projector.evaluate("window.sameDocument === true")
     assert projector.locator("text=Question 1 of 2").first.is_visible()
     assert projector.locator(".projector-lobby").count() == 0
     corner_qr = projector.locator(".projector-corner .qr svg")
@@ -207,8 +209,11 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
         ana.goto(f"{ana.url.split('?')[0]}?lang={lang}")
         assert axe_violations(ana, axe_source) == [], lang
         no_sideways_scroll(ana, 360)
-        if lang != "zh-Hans":
+        if lang == "zh-Hant":
             ana.screenshot(path=str(artifacts / f"classroom-phone-step1-{lang}.png"))
+            ana.locator("#step-1 [data-step-go='1']").click()
+            ana.locator('#step-2 label[for="f-legal-1"]').click()  # a toggle pressed, as it looks pressed
+            ana.screenshot(path=str(artifacts / f"classroom-phone-step2-{lang}.png"))
     ana.goto(ana.url.split("?")[0] + "?lang=en")
     ana.wait_for_selector("#step-1")
 
@@ -247,8 +252,10 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     assert shown and all(text.startswith("answer ") for text in shown), shown
 
     # R reveals: the derivation beside the table, which stays.
-    with projector.expect_navigation():
-        projector.keyboard.press("r")
+    projector.evaluate("window.sameDocument = true")
+    projector.keyboard.press("r")
+    projector.wait_for_selector(".projector-side .steps", timeout=POLL_MS)
+    assert projector.evaluate("window.sameDocument === true")
     steps = projector.locator(".projector-side .steps")
     table = projector.locator(".projector-table svg.table-svg--wide")
     assert steps.is_visible() and table.is_visible()
@@ -268,6 +275,10 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     no_sideways_scroll(ana, 360)
     assert axe_violations(ana, axe_source) == []
     ana.screenshot(path=str(artifacts / "classroom-phone-reveal-en.png"), full_page=True)
+    ana.goto(ana.url.split("?")[0] + "?lang=zh-Hant")
+    assert axe_violations(ana, axe_source) == []
+    ana.screenshot(path=str(artifacts / "classroom-phone-reveal-zh-Hant.png"))
+    ana.goto(ana.url.split("?")[0] + "?lang=en")
 
     # The server restarting under Bo's polls (503s): his page says so, keeps its stage and keeps polling.
     bo.route("**/stage?**", lambda route: route.fulfill(status=503, body="restarting"))
@@ -275,8 +286,8 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     assert "9 of 10 right" in bo.locator("#stage").inner_text()  # what he saw stays; no error page swapped in
 
     # Question 2, then the end, driven from the instructor's phone: the control page at 360 px.
-    with projector.expect_navigation():
-        projector.keyboard.press("n")
+    projector.keyboard.press("n")
+    projector.wait_for_selector("text=Question 2 of 2", timeout=POLL_MS)
     bo.unroute("**/stage?**")
     bo.wait_for_selector("#connection", state="hidden", timeout=POLL_MS)
     remote = Page(teacher.context.new_page())
