@@ -9,12 +9,14 @@ import pytest
 
 from tests.answers import BTN, BTN_TYPED
 
+from .test_classroom_phone_browser import answer_step_by_step
 from .test_drill_browser import fill
 
 pytestmark = pytest.mark.e2e
 BTN_RIGHT = BTN_TYPED
 
 POLL_MS = 8000  # the pages poll every 2 s
+CHOSEN = {"acted": "no", "legal": ["call", "fold", "raise"]}  # the BTN spot's right choices
 
 
 def fill_anything(page) -> None:
@@ -121,14 +123,12 @@ def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, a
     for student in (ana, bo):
         student.wait_for_selector("#f-current_total", timeout=POLL_MS)
 
-    fill(ana, {**BTN_RIGHT, "min_to": "1800"})
-    ana.click("text=Send my answer")
+    answer_step_by_step(ana, {**CHOSEN, **BTN_RIGHT, "min_to": "1800"})
     ana.wait_for_selector("#received")
     teacher.wait_for_selector("text=1 of 2 answered", timeout=POLL_MS)
     assert "Bo" in teacher.locator("#live").inner_text()  # who has not answered
 
-    fill(bo, BTN_RIGHT)
-    bo.click("text=Send my answer")
+    answer_step_by_step(bo, {**CHOSEN, **BTN_RIGHT})
     bo.wait_for_selector("#received")
     teacher.wait_for_selector("text=2 of 2 answered", timeout=POLL_MS)
     live = teacher.locator("#live").inner_text()
@@ -146,7 +146,7 @@ def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, a
     ana.wait_for_selector("text=9 of 10 right", timeout=POLL_MS)
     bo.wait_for_selector("text=10 of 10 right", timeout=POLL_MS)
     assert "correct: 2,400" in ana.locator("#stage").inner_text()
-    projector.wait_for_selector("text=The answer", timeout=POLL_MS)
+    projector.wait_for_selector(".projector-side .steps", timeout=POLL_MS)  # the poll brings the reveal
     assert projector.locator(".steps a.rule-link", has_text="R-REOPEN").count() >= 1
     projector.screenshot(path=str(artifacts / "classroom-projector.png"), full_page=True)
 

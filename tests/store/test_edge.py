@@ -197,7 +197,7 @@ def _opened_at(client, path: str, host: str, **headers):
 
 
 def _qr_of(url: str) -> str:
-    return segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff")
+    return segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", omitsize=True)
 
 
 def test_a_forged_host_header_never_reaches_the_join_link_or_the_qr_code(app, instructor):
@@ -211,6 +211,7 @@ def test_a_forged_host_header_never_reaches_the_join_link_or_the_qr_code(app, in
     assert "not an address of this server" in page.text
     projector = _opened_at(instructor, f"/classroom/{session_id}/projector", "evil.example")
     assert "evil.example/" not in projector.text
+    assert _qr_of(link) in projector.text  # the projector shows the same QR code while students join
 
 
 def test_the_join_link_uses_the_host_when_it_is_this_machine(app, instructor):

@@ -88,7 +88,8 @@ def join_url(cs: ClassSession) -> str:
 
 
 def _qr(url: str) -> Markup:
-    return Markup(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff"))
+    # A viewBox and no fixed size, so the stylesheet sizes it: small on the control page, half a projector's height.
+    return Markup(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", omitsize=True))
 
 
 def _loopback(base: str) -> bool:
@@ -326,11 +327,12 @@ def act(session_id: str, action: str) -> Response:
     else:
         abort(404)
     db().commit()
-    target = (
-        url_for("classroom.report", session_id=cs.id)
-        if action == "end"
-        else url_for("classroom.control", session_id=cs.id)
-    )
+    if action == "end":
+        target = url_for("classroom.report", session_id=cs.id)
+    elif request.form.get("back") == "projector":  # the projector's own buttons (and its keys N, R) stay on it
+        target = url_for("classroom.projector", session_id=cs.id)
+    else:
+        target = url_for("classroom.control", session_id=cs.id)
     return redirect(target, code=303)
 
 
@@ -338,11 +340,14 @@ def act(session_id: str, action: str) -> Response:
 @identity.instructor_required
 def projector(session_id: str) -> Response:
     cs = _mine(session_id)
+    url = join_url(cs)
     return render(
         "classroom/projector.html",
         "classroom/partials/_projector.html",
         code=store.format_code(cs.code),
-        join=join_url(cs),
+        join=url,
+        join_page=_base() + url_for("classroom.join"),
+        qr=_qr(url),
         **_live_context(cs),
     )
 

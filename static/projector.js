@@ -1,0 +1,50 @@
+// The projector's keys: N next question, R reveal, F full screen. N and R press the page's own buttons (forms that
+// post with the CSRF token; htmx swaps the projector's part in place, so the page is not reloaded and full screen
+// stays on), so the buttons work by mouse, and without this file as plain forms. Loaded as a file: the CSP forbids
+// inline scripts.
+(function () {
+  "use strict";
+
+  function typing(target) {
+    return target instanceof Element && target.closest("input, textarea, select, [contenteditable]") !== null;
+  }
+
+  function fullScreen() {
+    if (document.fullscreenElement) {
+      document.exitFullscreen();
+    } else if (document.documentElement.requestFullscreen) {
+      document.documentElement.requestFullscreen().catch(function () {});
+    }
+  }
+
+  // Capture phase: these keys mean this page's buttons here, not the drill's shortcuts.
+  window.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    if (typing(event.target)) return;
+    var key = event.key.length === 1 ? event.key.toLowerCase() : "";
+    if (key !== "n" && key !== "r" && key !== "f") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (key === "f") {
+      fullScreen();
+      return;
+    }
+    var button = document.querySelector('[data-projector-key="' + key + '"]');
+    if (button && !button.disabled) button.form.requestSubmit(button);
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    if (event.target instanceof Element && event.target.closest('[data-projector-key="f"]')) fullScreen();
+  });
+
+  function offerFullScreen() {
+    var toggle = document.querySelector('[data-projector-key="f"]');
+    if (toggle && document.documentElement.requestFullscreen) toggle.hidden = false;
+  }
+  document.addEventListener("htmx:load", offerFullScreen);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", offerFullScreen);
+  } else {
+    offerFullScreen();
+  }
+})();

@@ -1,0 +1,76 @@
+"""What the classroom's two screens serve: the student's phone (a form in steps that also works as one
+plain form) and the projector (no site navigation, the QR code while students join, the class's answers
+without their values until the reveal, buttons that come back to it). The browser test measures them."""
+
+from __future__ import annotations
+
+import re
+
+from .helpers import BTN_RIGHT, BTN_TWO_WRONG
+from .test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401 (a fixture)
+
+SITE_NAV = 'aria-label="Site"'
+
+
+def test_the_projector_has_no_site_navigation_and_shows_the_qr_code_while_students_join(app, instructor):
+    session_id, code, _ = _create(instructor)
+    _join(app, code, "Ana")
+    lobby = instructor.get(f"/classroom/{session_id}/projector").text
+    assert SITE_NAV not in lobby and 'class="site-footer"' not in lobby
+    joining = lobby.split('class="projector-lobby"')[1]
+    assert 'class="segno"' in joining and code in joining and "Ana" in joining
+    # its buttons (and the keys N, R) post with the instructor's token and come back here
+    assert lobby.count('name="back" value="projector"') == 1 and lobby.count('name="csrf_token"') == 1  # Start
+
+    _act(instructor, session_id, "next")
+    asked = instructor.get(f"/classroom/{session_id}/projector").text
+    assert 'class="projector-lobby"' not in asked
+    assert asked.count('name="back" value="projector"') == 2  # Next and Reveal
+    assert 'class="segno"' in asked.split('class="projector-corner"')[1]  # the QR code, now in the corner
+    assert "svg" in asked.split('class="projector-table"')[1]
+
+
+def test_the_projector_shows_how_the_class_is_split_and_the_values_only_after_the_reveal(app, instructor):
+    session_id, code, _ = _create(instructor)
+    ana = _join(app, code, "Ana")
+    _act(instructor, session_id, "next")
+    _answer(ana, code, BTN_TWO_WRONG)
+    open_question = instructor.get(f"/classroom/{session_id}/projector").text
+    assert "1 of 1 answered" in open_question and "answer 1" in open_question
+    assert "1,800" not in open_question and "2,400" not in open_question and "R-REOPEN" not in open_question
+
+    _act(instructor, session_id, "reveal")
+    revealed = instructor.get(f"/classroom/{session_id}/projector").text
+    assert "1,800" in revealed and "2,400" in revealed and "R-REOPEN" in revealed
+    assert "svg" in revealed.split('class="projector-table"')[1]  # the table stays beside the derivation
+
+
+def test_the_projectors_buttons_come_back_to_the_projector_and_the_control_pages_to_the_control_page(app, instructor):
+    session_id, code, _ = _create(instructor)
+    from_projector = _act(instructor, session_id, "next", back="projector")
+    assert from_projector.status_code == 303
+    assert from_projector.headers["Location"] == f"/classroom/{session_id}/projector"
+    from_control = _act(instructor, session_id, "reveal")
+    assert from_control.headers["Location"] == f"/classroom/{session_id}/"
+
+
+def test_the_students_form_comes_in_steps_and_still_works_as_one_plain_form(app, instructor):
+    session_id, code, _ = _create(instructor)
+    ana = _join(app, code, "Ana")
+    _act(instructor, session_id, "next")
+    page = ana.get(f"/c/{code}").text
+    assert SITE_NAV not in page
+    form = page.split('<form method="post" action="/c/')[1].split("</form>")[0]
+    # the BTN spot: the card, the legal actions, their amounts, the pot
+    assert form.count("data-step>") == 4 and "Step 1 of 4" in form and "Step 4 of 4" in form
+    boxes = re.findall(r"<input [^>]*>", form)
+    typed = [b for b in boxes if 'type="text"' in b]
+    assert typed and all('inputmode="numeric"' in b for b in typed)
+    assert sum('name="legal"' in b and 'type="checkbox"' in b for b in boxes) == 5
+    assert not any("checked" in b for b in boxes)  # nothing chosen for the student
+    assert 'class="step-nav" hidden' in form  # shown by the script; without it, one long form
+
+    sent = _answer(ana, code, BTN_RIGHT)  # a plain POST, as a browser without JavaScript sends it
+    assert sent.status_code == 303
+    after = ana.get(f"/c/{code}").text
+    assert 'class="sent-badge"' in after and "Answer received" in after
