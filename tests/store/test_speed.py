@@ -171,6 +171,12 @@ def test_someone_elses_run_is_not_found(app, client):
     other = app.test_client()
     assert other.get(url).status_code == 404
     assert client.get("/speed/run/" + "0" * 32).status_code == 404
+    # a NUL byte in an answer to a run that is not yours: still "not found", not a server error
+    page = other.get("/speed")
+    sent = other.post(url, data={"csrf_token": token(page.text), "n": "0", "answer": "1\x00"})
+    assert sent.status_code == 404 and "no speed run of yours" in sent.text
+    sent = other.post("/speed/start", data={"csrf_token": token(page.text), "x\x00": "1"})
+    assert sent.status_code == 400 and "control character" in sent.text
 
 
 def test_result_shows_new_best_and_history(app, client):

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
 
 from trainer import speed
 from trainer.store import db
@@ -20,6 +21,7 @@ from trainer.translations import text
 from trainer.translations.engine import engine_templates
 
 from . import i18n, identity
+from .errors import handle_http
 from .exams import when
 from .inputs import ControlInField
 from .render import render
@@ -106,8 +108,11 @@ def unreadable(exc: ControlInField) -> Response:
     """A NUL byte or another control character in the answer: the same question again, with the reason."""
     run_id = (request.view_args or {}).get("run_id")
     if request.endpoint != "speed.answer" or not run_id:
-        return Response(exc.description, status=400)
-    found = _run(run_id)
+        return handle_http(exc)
+    try:
+        found = _run(run_id)
+    except HTTPException as other:  # not this learner's run: that is the answer
+        return handle_http(other)
     if not store.is_open(found):
         return _over(found)
     return _question(found, error=ControlInField.message())
@@ -132,8 +137,8 @@ def _question(found: SpeedRun, *, last: dict | None = None, error: str | None = 
               notice: str | None = None) -> Response:
     q = speed.question(found.seed, found.asked)
     entry = generated(q.topic, q.level, q.seed, q.index)
-    if entry is None:  # the generator's spot could not be shown: skip it, uncounted
-        abort(500)
+    if entry is None:  # speed.question built this very spot a moment ago, so only a bug gets here
+        abort(503, description=_("This question could not be shown. Start a new run."))
     return _private(render(
         "speed/run.html",
         run=found,
