@@ -70,16 +70,13 @@ class Question:
         """The generated spot's reference (``trainer.web.spot_refs``)."""
         return f"gen:{self.topic}:{self.level}:{self.seed}:{self.index}"
 
-    @property
-    def to_act(self) -> str | None:
-        return self.scenario.hand().to_act
-
 
 def new_seed(rng: random.Random | None = None) -> int:
     return (rng or random.SystemRandom()).randint(0, MAX_SEED)
 
 
-@cached(LRUCache(maxsize=2048), lock=threading.Lock())
+# A question holds its scenario (a few KB): the runs going on at once ask for a few hundred.
+@cached(LRUCache(maxsize=512), lock=threading.Lock())
 def question(seed: int, number: int) -> Question:
     """Question ``number`` of a run: the same (seed, number) always gives the same question."""
     rng = random.Random(f"speed/{seed}/{number}")

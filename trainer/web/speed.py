@@ -83,8 +83,8 @@ def run(run_id: str) -> Response:
 def answer(run_id: str) -> Response:
     found = _run(run_id)
     number = _number(request.form.get("n", ""))
-    if not store.is_open(found) and number is not None:
-        return _over(found, late=True)
+    if not store.is_open(found):
+        return _over(found, late=number is not None)
     if number != found.asked:
         return _question(found, notice=_("That question was answered already: here is the one you are on."))
     q = speed.question(found.seed, number)
