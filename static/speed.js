@@ -1,5 +1,5 @@
 // Speed drill pages: a countdown that follows the server's clock (the server decides what is
-// counted; this only shows it), and the answer box kept in focus. No inline script: the CSP forbids it.
+// counted; this only shows it), the answer box kept in focus, and keys 1-9 for the seats. No inline script: the CSP forbids it.
 (function () {
   "use strict";
   function pad(n) { return (n < 10 ? "0" : "") + n; }
@@ -22,6 +22,20 @@
     tick();
     var box = document.getElementById("speed-answer");
     if (box && document.activeElement !== box) { box.focus(); }
+    // A seat question: keys 1-9 tap the seats in the order shown.
+    var seats = document.querySelectorAll(".speed-seat[data-key]");
+    if (seats.length) {
+      var hint = document.querySelector(".speed-keys");
+      if (hint) { hint.hidden = false; }
+      document.addEventListener("keydown", function (event) {
+        if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+        var seat = document.querySelector('.speed-seat[data-key="' + event.key + '"]');
+        if (seat) {
+          event.preventDefault();
+          seat.click();
+        }
+      });
+    }
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

@@ -30,8 +30,12 @@ def _question(database, page) -> speed.Question:
     return speed.question(seed, asked)
 
 
-def _answer(page, value: str, q: speed.Question) -> None:
-    if q.choices:
+def _answer(page, value: str, q: speed.Question, *, keys: bool = False) -> None:
+    if q.choices and keys:  # with JavaScript, key k taps the k-th seat
+        assert page.locator(".speed-keys").is_visible()
+        with page.expect_navigation():
+            page.keyboard.press(str(q.choices.index(value) + 1))
+    elif q.choices:
         with page.expect_navigation():
             page.click(f".speed-seat[value='{value}']")
     else:
@@ -70,7 +74,7 @@ def test_one_short_run(open_page, speed_app, artifacts, options):
     if not q.choices:
         assert page.get_attribute("#speed-answer", "inputmode") == "numeric"
         assert page.evaluate("document.activeElement.id") == "speed-answer"  # type at once, Enter submits
-    _answer(page, q.answer, q)
+    _answer(page, q.answer, q, keys=options is DESKTOP)
     assert page.locator(".speed-last--right").is_visible()
     assert page.locator(".speed-score strong").inner_text() == "1"
     assert _no_sideways_scroll(page)
@@ -87,11 +91,27 @@ def test_one_short_run(open_page, speed_app, artifacts, options):
     page.screenshot(path=str(artifacts / f"speed-result-en-{size}.png"), full_page=True)
 
 
+def test_keys_tap_the_seats(open_page, speed_app):
+    url, database = speed_app
+    page = open_page(**DESKTOP)
+    _start(page, url, "en")
+    for answered in range(12):  # about one question in four asks who wins
+        q = _question(database, page)
+        if q.choices:
+            _answer(page, q.answer, q, keys=True)
+            assert page.locator(".speed-last--right").is_visible()
+            assert page.locator(".speed-score strong").inner_text() == str(answered + 1)
+            return
+        _answer(page, q.answer, q)
+    pytest.fail("no seat question in 12")
+
+
 def test_a_run_without_javascript(open_page, speed_app):
     url, database = speed_app
     page = open_page(java_script_enabled=False, **PHONE)
     _start(page, url, "en")
     q = _question(database, page)
+    assert not page.locator(".speed-keys").is_visible()  # no keys without JavaScript: the hint stays hidden
     _answer(page, q.answer, q)
     assert page.locator(".speed-last--right").is_visible()
     q = _question(database, page)
