@@ -59,13 +59,15 @@ def instance_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("instance")
 
 
-def _serve(tmp_path_factory, scenarios: Path, instance: Path):
-    """The app started the way ``trainer serve`` starts it, in its own process."""
+def _serve(tmp_path_factory, scenarios: Path, instance: Path, settings: dict[str, str] | None = None):
+    """The app started the way ``trainer serve`` starts it, in its own process (``settings``: more
+    environment variables, such as a short speed drill run)."""
     port = _free_port()
     env = {
         **os.environ,
         "TRAINER_SECRET_KEY": "e2e-secret",
         "TRAINER_INSTANCE": str(instance),
+        **(settings or {}),
     }
     code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(scenarios)!r})"
     log = tmp_path_factory.mktemp("server") / "server.log"

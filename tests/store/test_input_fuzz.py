@@ -248,6 +248,9 @@ def app(database, tmp_path):
 def test_no_input_anywhere_gets_a_server_error(app, database, capsys):
     clients = {k: app.test_client() for k in ("instructor", "student", "learner", "anonymous")}
     valid, sessions = _scenario(clients["instructor"], clients["student"], clients["learner"])
+    started = post_form(clients["anonymous"], "/speed", {}, to="/speed/start")  # a speed drill run of the visitor's
+    assert started.status_code == 303, started.text
+    valid["run_id"] = started.headers["Location"].rsplit("/", 1)[-1]
     fuzz = Fuzz()
     valid_fill = {"code": valid["code"]}
     rng = random.Random(2026)

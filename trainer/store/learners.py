@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .models import Account, Attempt, ExamAttempt, Learner, ReviewCard
+from .models import Account, Attempt, ExamAttempt, Learner, ReviewCard, SpeedRun
 from .user_errors import N_, UserError
 
 MIN_PASSWORD = 8
@@ -125,12 +125,13 @@ def change_password(s: Session, account: Account, *, current: str, new: str) -> 
 
 
 def merge(s: Session, *, source: Learner, target: Learner) -> None:
-    """Move an anonymous learner's attempts, exams and review cards to ``target``.
+    """Move an anonymous learner's attempts, exams, speed runs and review cards to ``target``.
 
     A spot with a review card on both sides keeps the card reviewed last.
     """
     s.execute(update(Attempt).where(Attempt.learner_id == source.id).values(learner_id=target.id))
     s.execute(update(ExamAttempt).where(ExamAttempt.learner_id == source.id).values(learner_id=target.id))
+    s.execute(update(SpeedRun).where(SpeedRun.learner_id == source.id).values(learner_id=target.id))
     theirs = {c.scenario_id: c for c in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == target.id))}
     for card in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == source.id)).all():
         kept = theirs.get(card.scenario_id)

@@ -218,3 +218,26 @@ class ClassAnswer(Base):
     right: Mapped[int] = mapped_column(Integer)
     total: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class SpeedRun(Base):
+    """One speed drill run: a seed (its questions), a clock kept by the server, and the tally.
+
+    ``asked`` is the number of the question being shown (questions are made from
+    the seed and this number, trainer/speed.py); a wrong answer moves the
+    ``deadline`` earlier. ``score`` is set when the run is over."""
+
+    __tablename__ = "speed_runs"
+    __table_args__ = (Index("ix_speed_runs_learner_started", "learner_id", "started_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"))
+    seed: Mapped[int] = mapped_column(Integer)
+    seconds: Mapped[int] = mapped_column(Integer)  # the run's length as started
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    deadline: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    asked: Mapped[int] = mapped_column(Integer, default=0)
+    right: Mapped[int] = mapped_column(Integer, default=0)
+    wrong: Mapped[int] = mapped_column(Integer, default=0)
+    score: Mapped[int | None] = mapped_column(Integer)

@@ -37,6 +37,7 @@ ENV = {
     "TRAINER_PUBLIC_URL": "PUBLIC_URL",
     "TRAINER_PROCESSES": "PROCESSES",
     "TRAINER_THREADS": "THREADS",
+    "TRAINER_SPEED_SECONDS": "SPEED_SECONDS",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -48,6 +49,7 @@ WHOLE_NUMBERS = {
     "INSTRUCTOR_SESSION_HOURS": (1, "how many hours an instructor stays signed in"),
     "PROCESSES": (1, "how many server processes share the port"),
     "THREADS": (1, "how many threads each server process has"),
+    "SPEED_SECONDS": (5, "how many seconds a speed drill run lasts"),
 }
 # what a backend named in a setting needs installed: (setting, module, extra)
 EXTRAS = (("DATABASE_URL", "psycopg", "postgres"), ("REDIS_URL", "redis", "redis"))
@@ -85,6 +87,8 @@ def defaults() -> dict[str, Any]:
         # and threads per process.
         "PROCESSES": (os.cpu_count() or 1) if hasattr(os, "fork") else 1,
         "THREADS": 32,
+        # A speed drill run (trainer/web/speed.py): three minutes, as lichess's Puzzle Storm.
+        "SPEED_SECONDS": 180,
         # None: SQLite in the instance folder (trainer/store/db.py).
         "DATABASE_URL": None,
         "DATABASE_SCHEMA": None,  # PostgreSQL: the schema to use instead of the default one
