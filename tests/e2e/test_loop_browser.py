@@ -157,7 +157,14 @@ def test_a_review_session_with_the_count_dropping_then_progress_at_320px(open_pa
     page.set_viewport_size({"width": 320, "height": 740})
     page.goto(base_url + "/progress/")
     assert page.locator("#solved").is_visible() and page.locator("#columns").is_visible()
-    assert page.locator("svg.chart").is_visible()
+    assert page.locator("svg.chart--narrow").is_visible() and not page.locator("svg.chart--wide").is_visible()
+    # every label of the chart reads at 11 px or more on a 320 px screen
+    sizes = page.eval_on_selector_all(
+        "svg.chart--narrow text",
+        "els => els.map(e => e.getBoundingClientRect().height > 0 ? parseFloat(getComputedStyle(e).fontSize)"
+        " * e.ownerSVGElement.getScreenCTM().a : 99)",
+    )
+    assert sizes and min(sizes) >= 11, sizes
     no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / "loop-progress-320.png"), full_page=True)
     page.set_viewport_size(WIDE)
