@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from . import ratings
 from .learners import ensure_learner
 from .models import Attempt, Learner, ReviewCard, now
 
@@ -111,9 +112,11 @@ def record(
     generated: tuple[str, int, int, int] | None = None,
     at: datetime | None = None,
     answer_id: str | None = None,
-) -> None:
-    """Store one graded attempt; with spaced repetition on, review the spot's card."""
-    record_many(
+    rating: dict | None = None,
+) -> ratings.Change | None:
+    """Store one graded attempt; with spaced repetition on, review the spot's card; with ``rating``,
+    play a first try as a rating game (``record_many``)."""
+    return record_many(
         s,
         [
             {
@@ -127,19 +130,25 @@ def record(
                 "generated": generated,
                 "at": at or now(),
                 "answer_id": answer_id,
+                "rating": rating,
             }
         ],
-    )
+    )[0]
 
 
-def record_many(s: Session, attempts: list[dict]) -> None:
+def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]:
     """Store graded attempts (``record``'s arguments, one dict each, ``at`` given) in three statements
     in the common case: the learners' spaced-repetition settings, a row per new learner, one insert.
 
     An attempt with an ``answer_id`` already stored (an answer sent again) is left out, and so is its
-    review: an answer counts once, however often it was sent."""
+    review: an answer counts once, however often it was sent.
+
+    An attempt with a ``rating`` (``{"level": ..., "generated": ...}``) is a first try if its learner
+    never answered the spot before: then, in the same transaction, it is played as a rating game
+    (ratings.py). The result has, for each attempt in order, its learner's rating change, if it moved."""
     if not attempts:
-        return
+        return []
+    given = attempts
     seen: set[str] = set()
     unique = []
     for a in attempts:
@@ -183,14 +192,33 @@ def record_many(s: Session, attempts: list[dict]) -> None:
     reviewing = any(srs[a["learner_id"]] and a["scenario_id"] is not None for a in attempts)
     if not reviewing:
         conn.execute(insert, rows)
-        return
-    new = set(conn.execute(insert.returning(Attempt.answer_id), rows).scalars())
-    for a, row in zip(attempts, rows, strict=True):
-        if row["answer_id"] is not None and row["answer_id"] not in new:
-            continue  # stored before: reviewed then
-        if srs[a["learner_id"]] and a["scenario_id"] is not None:
-            review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=row["right"] == row["total"], at=a["at"])
-            s.flush()
+    else:
+        new = set(conn.execute(insert.returning(Attempt.answer_id), rows).scalars())
+        for a, row in zip(attempts, rows, strict=True):
+            if row["answer_id"] is not None and row["answer_id"] not in new:
+                continue  # stored before: reviewed then
+            if srs[a["learner_id"]] and a["scenario_id"] is not None:
+                review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=row["right"] == row["total"], at=a["at"])
+                s.flush()
+    return _rate(conn, given, attempts, rows)
+
+
+def _rate(conn, given: list[dict], attempts: list[dict], rows: list[dict]) -> list[ratings.Change | None]:
+    """Play the rated attempts' first tries (a resent answer's game was claimed when it was first
+    stored, so it plays nothing); each given attempt's change, the first of a learner and spot only."""
+    games = [
+        ratings.Game(
+            learner_id=a["learner_id"], scenario_id=a["scenario_id"], level=a["rating"].get("level"),
+            generated=bool(a["rating"].get("generated")), solved=row["right"] == row["total"], at=a["at"],
+        )
+        for a, row in zip(attempts, rows, strict=True)
+        if a.get("rating") is not None and a["scenario_id"] is not None
+    ]
+    changes = ratings.play(conn, games) if games else {}
+    out: list[ratings.Change | None] = []
+    for a in given:
+        out.append(changes.pop((a["learner_id"], a.get("scenario_id")), None))
+    return out
 
 
 @lru_cache(maxsize=None)

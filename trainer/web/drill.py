@@ -21,7 +21,7 @@ from .csrf import CSRFError
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
 from .library import Entry, topic_name
-from .progress import answer_id_of, opened_at, record_attempt, with_first_try
+from .progress import answer_id_of, opened_at, record_attempt, with_first_try, with_rating
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
@@ -322,7 +322,7 @@ def first_try_line(response: Response) -> Response:
         return response
     opened = request.method == "GET" and response.status_code == 200
     entry = _lookup((request.view_args or {}).get("scenario_id", "")) if opened else None
-    return with_first_try(response, entry)
+    return with_rating(with_first_try(response, entry))
 
 
 def _int(text: str | None) -> int:
