@@ -180,3 +180,58 @@ def test_endless_practice_draws_near_the_learners_rating(client):
     assert ":4:" in client.get("/practice/reopening").headers["Location"]
     assert 'href="/practice/reopening?level=4"' in client.get("/topics/reopening").text
     assert ":1:" in client.get("/practice/reopening?level=1").headers["Location"]  # a level asked for stays
+
+
+# ---- a spot in two steps: solved only when every field of every step was right at the first try
+
+CARD = ("current_total", "last_full_increment", "committed", "acted", "to_add")
+CARD_RIGHT = {k: v for k, v in BTN_RIGHT.items() if k in CARD}
+OPTIONS_RIGHT = {k: v for k, v in BTN_RIGHT.items() if k not in CARD}
+
+
+def test_a_right_card_alone_decides_nothing_then_a_right_step_two_solves_the_spot(app, client):
+    from trainer.store import progress as stats
+
+    from trainer.store import db
+
+    first = answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1"}).text
+    assert 'id="rating-line"' not in first  # undecided: no rating game yet
+    with app.app_context():
+        assert db().scalar(select(func.count()).select_from(RatingGame)) == 0
+    html = answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "1"}).text
+    assert re.search(r'id="rating-line">Your rating: [\d,]+ \(\+\d+\)', html)
+    with app.app_context():
+        learner = db().scalar(select(RatingGame.learner_id))
+        assert stats.first_tries(db(), learner) == {BTN: True}
+    assert "You solved this spot at the first try." in client.get(f"/drill/{BTN}").text
+
+
+def test_a_miss_at_step_two_leaves_the_spot_missed_though_a_retry_is_right(app, client):
+    from trainer.store import db
+    from trainer.store import progress as stats
+
+    answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1"})
+    missed = answer_drill(client, BTN, {**OPTIONS_RIGHT, "min_to": "1800", "stage": "2", "clean": "1"}).text
+    assert re.search(r'id="rating-line">Your rating: [\d,]+ \(−\d+\)', missed)
+    answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "1", "missed": "1"})
+    with app.app_context():
+        learner = db().scalar(select(RatingGame.learner_id))
+        assert stats.first_tries(db(), learner) == {BTN: False}
+        columns = {c.key: c.wrong for c in stats.columns(db(), learner, 30)}
+        assert columns["options"] == 1 and columns["last_full_increment"] == 0
+
+
+def test_a_miss_at_step_one_decides_the_spot_at_once(app, client):
+    from trainer.store import db
+    from trainer.store import progress as stats
+
+    html = answer_drill(client, BTN, {**CARD_RIGHT, "to_add": "1000", "stage": "1"}).text
+    assert 'id="rating-line"' in html
+    # then both steps right: the first try stays missed, and no second game is played
+    answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1", "missed": "1"})
+    again = answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "0"}).text
+    assert 'id="rating-line"' not in again
+    with app.app_context():
+        learner = db().scalar(select(RatingGame.learner_id))
+        assert stats.first_tries(db(), learner) == {BTN: False}
+        assert db().scalar(select(func.count()).select_from(RatingGame)) == 1

@@ -107,6 +107,9 @@ class Attempt(Base):
     total: Mapped[int] = mapped_column(Integer)
     duration_ms: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    # One step of a spot asked in steps, not its last (the drill's card before its options): the
+    # row has that step's fields only, and the spot's first try goes on in the next step's row.
+    partial: Mapped[bool | None] = mapped_column(Boolean)
 
 
 class ReviewCard(Base):

@@ -186,6 +186,7 @@ def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]
                 "total": len(marks),
                 "duration_ms": a["duration_ms"],
                 "created_at": a["at"],
+                "partial": bool(a.get("partial")) or None,
             }
         )
     insert = _insert_once(conn.dialect.name)
@@ -197,8 +198,11 @@ def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]
         for a, row in zip(attempts, rows, strict=True):
             if row["answer_id"] is not None and row["answer_id"] not in new:
                 continue  # stored before: reviewed then
-            if srs[a["learner_id"]] and a["scenario_id"] is not None:
-                review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=row["right"] == row["total"], at=a["at"])
+            # A step of a spot tells the review what it is told (``review``: nothing, for a right card
+            # whose options are still to come); an answer to the whole spot, whether it was right.
+            right = a["review"] if "review" in a else row["right"] == row["total"]
+            if srs[a["learner_id"]] and a["scenario_id"] is not None and right is not None:
+                review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=right, at=a["at"])
                 s.flush()
     return _rate(conn, given, attempts, rows)
 
@@ -382,25 +386,36 @@ def attempt_count(s: Session, learner_id: str) -> int:
 
 
 def _first_tries(s: Session, learner_id: str, since: datetime | None = None):
-    """The learner's first attempt at each library spot (made in the window, when ``since`` is given)."""
-    ranked = (
-        select(
-            Attempt.id,
-            func.row_number()
-            .over(partition_by=Attempt.scenario_id, order_by=(Attempt.created_at, Attempt.id))
-            .label("n"),
-        )
+    """The learner's first try at each library spot (begun in the window, when ``since`` is given):
+    (spot, topics, marks, right, total), oldest first.
+
+    A spot asked in steps is answered in several rows, a step each (``partial`` but the last): its
+    first try is each field's first mark, and it is decided once a field was wrong or its last step
+    was answered; a spot whose first step alone was answered, right, is left out until then."""
+    rows = s.execute(
+        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.partial, Attempt.created_at)
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
-        .subquery()
-    )
-    query = (
-        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.right, Attempt.total)
-        .join(ranked, Attempt.id == ranked.c.id)
-        .where(ranked.c.n == 1)
-    )
-    if since is not None:
-        query = query.where(Attempt.created_at >= since)
-    return s.execute(query.order_by(Attempt.created_at, Attempt.id)).all()
+        .order_by(Attempt.created_at, Attempt.id)
+    ).all()
+    return _fold(rows, since)
+
+
+def _fold(rows, since: datetime | None = None) -> list[tuple[str, list, dict, int, int]]:
+    tries: dict[str, list] = {}  # spot -> [topics, marks, decided, began]
+    for sid, topics, marks, partial, at in rows:
+        kept = tries.get(sid)
+        if kept is None:
+            kept = tries[sid] = [topics, {}, False, at]
+        elif kept[2]:
+            continue
+        for name, right in marks.items():
+            kept[1].setdefault(name, right)
+        kept[2] = not partial or not all(kept[1].values())
+    out = []
+    for sid, (topics, marks, decided, began) in tries.items():
+        if decided and (since is None or began >= since):
+            out.append((sid, topics, marks, sum(1 for v in marks.values() if v), len(marks)))
+    return out
 
 
 def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
@@ -409,14 +424,16 @@ def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
 
 
 def first_try(s: Session, learner_id: str, scenario_id: str) -> bool | None:
-    """Whether the learner solved this spot at the first try; None when they never answered it."""
-    row = s.execute(
-        select(Attempt.right, Attempt.total)
+    """Whether the learner solved this spot at the first try (every field of every step right);
+    None when they never answered it, or answered only its first step, right."""
+    rows = s.execute(
+        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.partial, Attempt.created_at)
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id == scenario_id)
         .order_by(Attempt.created_at, Attempt.id)
-        .limit(1)
-    ).first()
-    return None if row is None else row[0] == row[1]
+        .limit(LAST_LOOKED_AT)
+    ).all()
+    folded = _fold(rows)
+    return None if not folded else folded[0][3] == folded[0][4]
 
 
 def solved(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Solved]:

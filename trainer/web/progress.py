@@ -60,19 +60,37 @@ def record_attempt(
     *,
     answer_id: str,
     answered: int | None = None,
+    partial: bool = False,
+    rate: bool = True,
+    reviews: bool = True,
+    review_right: bool | None = None,
 ) -> bool:
     """Store a graded drill answer for this browser's learner; True once it is committed.
+
+    A step of a spot before its last (``partial``) is stored with that step's fields. ``rate``: the
+    answer may decide the learner's first try at the spot (any answer but a right first step), so
+    it may be a rating game. ``reviews``: spaced repetition hears of it, as ``review_right`` (by
+default whether every field was right).
 
     The row joins the writer's next batch (trainer/store/writer.py) and this request waits for that
     transaction, up to ``SAVE_WAIT`` seconds: False means not stored yet, and the page offers to
     send it again under the same ``answer_id``, which is stored once. ``answered`` (ms) is when it
     was first graded, for an answer sent again."""
     answered_ms = answered if answered is not None else int(time.time() * 1000)
+    learner = identity.learner_id(create=True)
+    played, pair = cache().rated, (learner, entry.id)
     duration = None if opened is None or opened > answered_ms else answered_ms - opened
+    if not reviews:
+        extra = {"review": None}
+    elif review_right is not None:
+        extra = {"review": review_right}
+    else:
+        extra = {}
     ticket = store().attempts.submit(
         {
+            **extra,
             "answer_id": answer_id,
-            "learner_id": identity.learner_id(create=True),
+            "learner_id": learner,
             "scenario_id": entry.id,
             "topics": _walked_first(entry),
             "rules": rules_of(entry),
@@ -81,7 +99,11 @@ def record_attempt(
             "duration_ms": duration,
             "at": datetime.fromtimestamp(answered_ms / 1000, UTC) if answered is not None else now(),
             # A first try moves the learner's rating and the spot's (a generated spot: its level's).
-            "rating": {"level": entry.level, "generated": library().get(entry.id) is None},
+            # A spot this process has seen played already is no first try: no statement for it.
+            "rating": None if not rate or played.get(pair) else {
+                "level": entry.level, "generated": library().get(entry.id) is None,
+            },
+            "partial": partial,
         }
     )
     wait = current_app.config["SAVE_WAIT"]
@@ -89,6 +111,8 @@ def record_attempt(
         wait = min(wait, AWAY_WAIT)
     if ticket.wait(wait):
         g.rating_change = ticket.result
+        if rate:  # committed: this learner's first try at the spot is played
+            played.put(pair, True)
         return True
     log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
     return False
@@ -130,7 +154,7 @@ def with_rating(response: Response) -> Response:
         line = Markup('<p class="rating-line" id="rating-line">{}</p>').format(
             _("Your rating: %(rating)s", rating=rating_text(change.rating, change.delta))
         )
-    response.set_data(data.decode().replace(RATING_SLOT, str(line)))
+    response.set_data(data.replace(_RATING_BYTES, str(line).encode()))  # bytes: no decoding a whole page
     return response
 
 

@@ -1,4 +1,5 @@
-"""Glicko-2 ratings for learners and library spots, and the first tries played as rating games.
+"""Glicko-2 ratings for learners and library spots, and the first tries played as rating games;
+attempts that are one step of a spot asked in steps (``partial``).
 
 The spots learners had already answered count as played (unrated): a rating moves on a first try
 only, and those were not.
@@ -18,6 +19,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table('attempts', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('partial', sa.Boolean(), nullable=True))
     op.create_table(
         'ratings',
         sa.Column('subject', sa.String(length=220), nullable=False),
@@ -47,3 +50,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table('rating_games')
     op.drop_table('ratings')
+    with op.batch_alter_table('attempts', schema=None) as batch_op:
+        batch_op.drop_column('partial')
