@@ -15,11 +15,25 @@ DRILL = "/drill/btn-faces-short-all-in"
 
 
 def fill(page, answer: dict, *, acted: str = "no", legal=("fold", "call", "raise")):
+    """Fill the fields of the step on screen (the card, then the options: a spot in two steps)."""
     for name, value in answer.items():
-        page.fill(f"#f-{name}", value)
-    page.check(f"input[name=acted][value={acted}]")
+        if page.locator(f"#f-{name}").count():
+            page.fill(f"#f-{name}", value)
+    if page.locator("input[name=acted]").count():
+        page.check(f"input[name=acted][value={acted}]")
     for box in page.locator("input[name=legal]").all():
         box.set_checked(box.get_attribute("value") in legal)
+
+
+def answer_both_steps(page, answer: dict, **choices) -> None:
+    """Answer step 1 (the card), then, once its form is swapped in, step 2; wait for the feedback."""
+    fill(page, answer, **choices)
+    page.click(".answer-form button[type=submit]")
+    page.wait_for_selector("#stage-done, #feedback")
+    if page.locator("input[name=stage][value='2']").count():
+        fill(page, answer, **choices)
+        page.click(".answer-form button[type=submit]")
+        page.wait_for_selector("#feedback")
 
 
 def active_id(page) -> str:
