@@ -34,7 +34,7 @@ def test_a_miss_with_a_hint_then_solved_in_two_steps_and_the_rating_moving(open_
     assert page.locator("#f-last_full_increment-mark .hint-rule a").count() == 1
     rating = RATING.search(page.locator("#rating-line").inner_text())
     assert rating and rating.group(2).startswith("−"), "a missed first try lowers the rating"
-    page.screenshot(path=str(artifacts / f"steps-hint-{size}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"steps-hint-{size}.png"), full_page=True, caret="initial")  # caret="hide" injects a style the CSP refuses
     # fixed: step 1 is done and step 2 is swapped in on the same page, its first field focused
     page.fill("#f-last_full_increment", "1000")
     check(page)
@@ -43,13 +43,13 @@ def test_a_miss_with_a_hint_then_solved_in_two_steps_and_the_rating_moving(open_
     assert "Step 1 of 2: all 5 right" in page.locator("#stage-done").inner_text()
     assert page.locator("#f-current_total").count() == 0 and page.locator("#f-min_to").count() == 1
     assert page.locator("#rating-line").count() == 0  # a retry moves no rating
-    page.screenshot(path=str(artifacts / f"steps-two-{size}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"steps-two-{size}.png"), full_page=True, caret="initial")  # caret="hide" injects a style the CSP refuses
     fill(page, RIGHT)
     check(page)
     page.wait_for_selector("#feedback")
     assert "All 5 right" in page.locator("#feedback").inner_text()
     assert page.locator("ol.steps").count() == 1 and page.locator("#rating-line").count() == 0
-    page.screenshot(path=str(artifacts / f"steps-done-{size}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"steps-done-{size}.png"), full_page=True, caret="initial")  # caret="hide" injects a style the CSP refuses
     # a spot solved at once, both steps right: the rating goes up, shown after the last step
     page.goto(base_url + "/drill/sb-not-reopened")
     fill_right(page, "sb-not-reopened")
@@ -61,7 +61,7 @@ def test_a_miss_with_a_hint_then_solved_in_two_steps_and_the_rating_moving(open_
     page.wait_for_selector("#feedback")
     rating = RATING.search(page.locator("#rating-line").inner_text())
     assert rating and rating.group(2).startswith("+")
-    page.screenshot(path=str(artifacts / f"steps-rating-{size}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"steps-rating-{size}.png"), full_page=True, caret="initial")  # caret="hide" injects a style the CSP refuses
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -78,7 +78,7 @@ def test_axe_finds_nothing_on_the_drill_before_and_after_each_step(page, base_ur
         page.wait_for_selector("#stage-done")
         assert axe_violations(page, axe_source) == []
         if lang != "en":
-            page.screenshot(path=str(artifacts / f"steps-two-{options['viewport']['width']}-{lang}.png"), full_page=True)
+            page.screenshot(path=str(artifacts / f"steps-two-{options['viewport']['width']}-{lang}.png"), full_page=True, caret="initial")  # caret="hide" injects a style the CSP refuses
         fill(page, {**RIGHT, "min_to": "1800"})
         check(page)
         page.wait_for_selector("#feedback")

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import glicko2
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from trainer.store import Store, progress, ratings
 from trainer.store.learners import new_id
@@ -104,10 +104,13 @@ def test_spots_answered_before_ratings_count_as_played_and_it_goes_back_down(sto
 
     learner = new_id()
     at("0005_exam_trust", command.downgrade)
-    with store.session() as s:  # stored before ratings: no rating game played
-        progress.record(s, learner_id=learner, scenario_id=SPOT, topics=[], rules=[], answers={},
-                        marks={"a": False}, duration_ms=None, at=NOW)
-        s.commit()
+    with store.engine.begin() as connection:  # stored before ratings: no rating game played
+        connection.execute(text("INSERT INTO learners (id, srs_enabled, created_at) VALUES (:l, false, '2026-06-15 12:00:00')"),
+                           {"l": learner})
+        connection.execute(text(
+            "INSERT INTO attempts (learner_id, scenario_id, topics, rules, answers, marks, \"right\", total, created_at) "
+            "VALUES (:l, :s, '[]', '[]', '{}', '{\"a\": false}', 0, 1, '2026-06-15 12:00:00')"
+        ), {"l": learner, "s": SPOT})
     at("head", command.upgrade)
     with store.session() as s:
         assert s.execute(select(RatingGame.learner_id, RatingGame.solved)).all() == [(learner, None)]
