@@ -238,3 +238,25 @@ def test_a_miss_at_step_one_decides_the_spot_at_once(app, client):
         learner = db().scalar(select(RatingGame.learner_id))
         assert stats.first_tries(db(), learner) == {BTN: False}
         assert db().scalar(select(func.count()).select_from(RatingGame)) == 1
+
+
+def test_review_hears_of_a_spot_in_steps_once_per_pass(app, client):
+    from trainer.store import db
+    from trainer.store.models import ReviewCard
+
+    from .helpers import post_form
+
+    from .test_loop_web import right_answer
+
+    answer_drill(client, "sb-not-reopened", right_answer(app, "sb-not-reopened"))  # a learner with a history
+    post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
+    with app.app_context():
+        before = db().scalar(select(func.count()).select_from(ReviewCard))
+
+    answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1"})
+    with app.app_context():  # a right card decides nothing: no review yet
+        assert db().scalar(select(func.count()).select_from(ReviewCard).where(ReviewCard.scenario_id == BTN)) == 0
+    answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "1"})
+    with app.app_context():  # the clean pass is the spot solved: it comes back in days
+        card = db().scalars(select(ReviewCard).where(ReviewCard.scenario_id == BTN)).one()
+        assert before >= 0 and (card.due - datetime.now(UTC)) > timedelta(days=1)

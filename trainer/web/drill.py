@@ -358,12 +358,12 @@ def grade_answer(scenario_id: str) -> Response:
     resend = form.get("resend")
     answered = opened_at(form.get("answered")) if resend else None
     # A right first step decides nothing yet (the spot's first try goes on in the next step): no
-    # rating game, no review. The last step is reviewed as the whole spot: right if every step was.
+    # rating game, no review. A miss at the first step is reviewed then, so the last step of that
+    # pass is not reviewed again; the last step of a clean pass is reviewed as the whole spot.
     decides = last or not feedback.all_right
     stored = record_attempt(
         entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered,
-        partial=not last, rate=decides, reviews=decides,
-        review_right=(clean_before and feedback.all_right) if stage > 1 else None,
+        partial=not last, rate=decides, reviews=decides and (stage <= 1 or clean_before),
     )
     if stored:
         if not resend:
