@@ -381,7 +381,7 @@ def grade_answer(scenario_id: str) -> Response:
         "stage": stage,
         "clean": "1" if clean_before else "0",
     }
-    return _show(entry, graded=graded, save=pending, missed=missed, stage=stage, clean=clean_before)
+    return _show(entry, graded=graded, save=pending, missed=missed, **shows)
 
 
 @bp.after_request
