@@ -15,11 +15,25 @@ DRILL = "/drill/btn-faces-short-all-in"
 
 
 def fill(page, answer: dict, *, acted: str = "no", legal=("fold", "call", "raise")):
+    """Fill the fields of the step on screen (the card, then the options: a spot in two steps)."""
     for name, value in answer.items():
-        page.fill(f"#f-{name}", value)
-    page.check(f"input[name=acted][value={acted}]")
+        if page.locator(f"#f-{name}").count():
+            page.fill(f"#f-{name}", value)
+    if page.locator("input[name=acted]").count():
+        page.check(f"input[name=acted][value={acted}]")
     for box in page.locator("input[name=legal]").all():
         box.set_checked(box.get_attribute("value") in legal)
+
+
+def answer_both_steps(page, answer: dict, **choices) -> None:
+    """Answer step 1 (the card), then, once its form is swapped in, step 2; wait for the feedback."""
+    fill(page, answer, **choices)
+    page.click(".answer-form button[type=submit]")
+    page.wait_for_selector("#stage-done, #feedback")
+    if page.locator("input[name=stage][value='2']").count():
+        fill(page, answer, **choices)
+        page.click(".answer-form button[type=submit]")
+        page.wait_for_selector("#feedback")
 
 
 def active_id(page) -> str:
@@ -31,43 +45,53 @@ def focus_moves_to(page, element_id: str) -> None:
     page.wait_for_function("id => document.activeElement && document.activeElement.id === id", arg=element_id, timeout=3000)
 
 
+def submit(page, wait: str = "#stage-done, #feedback") -> None:
+    page.click(".answer-form button[type=submit]")
+    page.wait_for_selector(wait)
+
+
 def test_wrong_then_right_answer_swaps_in_place_without_a_reload(page, base_url, artifacts):
     page.goto(base_url + DRILL)
     assert page.locator("svg.table-svg--wide").is_visible()
     page.evaluate("window.__sameDocument = true")
 
-    fill(page, {**RIGHT, "last_full_increment": "400", "min_to": "1800"})
-    page.click("button[type=submit]")
-    page.wait_for_selector("#feedback")
-
+    # step 1, the card: ② wrong
+    fill(page, {**RIGHT, "last_full_increment": "400"})
+    submit(page, "#feedback")
     assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
     assert page.url == base_url + DRILL
     # a first miss: which fields are wrong and the rule for each, not the right values
-    hint = page.locator("#f-min_to-mark").inner_text()
-    assert "Not right yet." in hint and "R-MINRAISE" in hint and "2,400" not in hint
+    hint = page.locator("#f-last_full_increment-mark").inner_text()
+    assert "Not right yet." in hint and "R-" in hint and "1,000" not in hint
     assert page.locator("ol.steps").count() == 0
-    page.click("button[name=reveal]")  # Show answer
+    page.click("button[name=reveal]")  # Show answer: step 1's worked answer, and step 2
+    page.wait_for_selector("#stage-done")
+    done = page.locator("#stage-done").inner_text()
+    assert "Step 1 of 2: 4 of 5 right" in done and "1,000" in done
+    assert page.locator("#stage-done a.rule-link", has_text="R-SHORTALLIN").count() >= 1
+    assert "2,400" not in page.locator("#answer").inner_text()  # nothing of step 2's answers
+    focus_moves_to(page, "f-legal-1")
+    # step 2: the minimum raise wrong, then its worked answer
+    fill(page, {**RIGHT, "min_to": "1800"})
+    submit(page, "#feedback")
+    assert "Not right yet." in page.locator("#f-min_to-mark").inner_text()
+    page.click("button[name=reveal]")
     page.wait_for_selector("ol.steps")
-    wrong = page.locator("#f-min_to-mark")
-    assert "Wrong — correct: 2,400" in wrong.inner_text()
-    assert "Wrong — correct: 1,000" in page.locator("#f-last_full_increment-mark").inner_text()
-    assert "Right" in page.locator("#f-current_total-mark").inner_text()
+    assert "Wrong — correct: 2,400" in page.locator("#f-min_to-mark").inner_text()
+    assert "Right" in page.locator("#f-call-mark").inner_text()
     assert page.locator(".mark--wrong .icon").first.inner_text() == "✗"
-    assert page.locator("#feedback-h").inner_text().strip() == "✗ 8 of 10 right"
+    assert page.locator("#feedback-h").inner_text().strip() == "✗ 4 of 5 right"
     focus_moves_to(page, "feedback-h")
-    assert page.locator("#status").inner_text() == "8 of 10 right."
-    assert page.locator("a.rule-link", has_text="R-SHORTALLIN").count() >= 1
+    assert page.locator("#status").inner_text() == "4 of 5 right."
     page.screenshot(path=str(artifacts / "graded-drill-wrong.png"), full_page=True, caret="initial")
 
-    page.click("text=Try again")
+    page.click("text=Try again")  # the spot again from step 1
     page.wait_for_selector("#feedback", state="detached")
     focus_moves_to(page, "f-current_total")
-    assert page.input_value("#f-min_to") == ""
+    assert page.input_value("#f-current_total") == ""
 
-    fill(page, RIGHT)
-    page.click("button[type=submit]")
-    page.wait_for_selector("#feedback")
-    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+    answer_both_steps(page, RIGHT)
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 5 right"
     assert page.locator(".mark--wrong").count() == 0
     assert page.evaluate("window.__sameDocument === true")
     assert "less than SB's 1000" in page.locator(".explain").inner_text()
@@ -80,14 +104,17 @@ def test_wrong_then_right_answer_swaps_in_place_without_a_reload(page, base_url,
 
 def test_bad_input_gets_a_message_next_to_the_field(page, base_url):
     page.goto(base_url + DRILL)
-    fill(page, {**RIGHT, "to_add": "abc", "pot": "-5"})
-    page.click("button[type=submit]")
-    page.wait_for_selector(".error-summary")
+    fill(page, {**RIGHT, "to_add": "abc"})
+    submit(page, ".error-summary")
     assert "Enter a whole number of chips" in page.locator("#f-to_add-error").inner_text()
-    assert "can't be negative" in page.locator("#f-pot-error").inner_text()
     assert page.locator("#feedback").count() == 0
     focus_moves_to(page, "f-to_add")
     assert page.input_value("#f-to_add") == "abc"
+    page.fill("#f-to_add", RIGHT["to_add"])
+    submit(page, "#stage-done")
+    fill(page, {**RIGHT, "pot": "-5"})
+    submit(page, ".error-summary")
+    assert "can't be negative" in page.locator("#f-pot-error").inner_text()
 
 
 def test_full_width_digits_from_a_chinese_input_method(page, base_url):
@@ -96,10 +123,14 @@ def test_full_width_digits_from_a_chinese_input_method(page, base_url):
     page.fill("#f-to_add", "")
     page.focus("#f-to_add")
     page.keyboard.insert_text("１，４００")  # what an IME commits
-    page.fill("#f-max_to", "１０，０００")
     page.press("#f-to_add", "Enter")
+    page.wait_for_selector("#stage-done")
+    assert "all 5 right" in page.locator("#stage-done-h").inner_text()
+    fill(page, RIGHT)
+    page.fill("#f-max_to", "１０，０００")
+    page.press("#f-max_to", "Enter")
     page.wait_for_selector("#feedback")
-    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 5 right"
 
 
 def test_enter_while_an_ime_is_composing_does_not_submit(page, base_url):
@@ -113,14 +144,14 @@ def test_enter_while_an_ime_is_composing_does_not_submit(page, base_url):
     cdp.send("Input.imeSetComposition", {"text": "１４", "selectionStart": 2, "selectionEnd": 2})
     page.keyboard.press("Enter")
     page.wait_for_timeout(400)
-    assert posts == [] and page.locator("#feedback").count() == 0
+    assert posts == [] and page.locator("#stage-done, #feedback").count() == 0
     cdp.send("Input.insertText", {"text": "１４００"})  # the learner commits the word
     assert page.input_value("#f-to_add") == "１４００"
     page.wait_for_timeout(100)
     page.keyboard.press("Enter")
-    page.wait_for_selector("#feedback")
+    page.wait_for_selector("#stage-done")
     assert len(posts) == 1
-    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+    assert "all 5 right" in page.locator("#stage-done-h").inner_text()
 
 
 def tab_to(page, element_id: str, limit: int = 60) -> None:
@@ -142,8 +173,12 @@ def test_keyboard_only(page, base_url):
     assert page.is_checked("input[name=acted][value=no]")
     tab_to(page, "f-to_add", limit=3)
     page.keyboard.type("1400")
-    for box in ("fold", "check", "call", "bet", "raise"):
-        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # step 1 checked: step 2 comes with its first box focused
+    page.wait_for_selector("#stage-done")
+    focus_moves_to(page, "f-legal-1")
+    for i, box in enumerate(("fold", "check", "call", "bet", "raise")):
+        if i:
+            page.keyboard.press("Tab")
         if box in ("fold", "call", "raise"):
             page.keyboard.press("Space")
     for value in ("1400", "2400", "10000", "4000"):
@@ -152,7 +187,7 @@ def test_keyboard_only(page, base_url):
     page.keyboard.press("Enter")
     page.wait_for_selector("#feedback")
     focus_moves_to(page, "feedback-h")
-    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 5 right"
     # from the feedback, the keyboard reaches the rule links and the next spot
     for _ in range(40):
         page.keyboard.press("Tab")
@@ -168,11 +203,17 @@ def test_keyboard_only(page, base_url):
 def test_without_javascript_the_form_posts_and_the_page_comes_back_graded(open_page, base_url, artifacts):
     page = open_page(java_script_enabled=False)
     page.goto(base_url + DRILL)
-    fill(page, {**RIGHT, "min_to": "1800"})
+    fill(page, RIGHT)
     with page.expect_navigation():
         page.click("button[type=submit]")
     assert page.locator("svg.table-svg--wide").is_visible()  # a whole page came back
-    assert page.locator("#feedback-h").inner_text().strip() == "✗ 9 of 10 right"
+    assert "Step 1 of 2: all 5 right" in page.locator("#stage-done").inner_text()
+    assert page.locator("input[name=stage][value='2']").count() == 1  # step 2, also without JavaScript
+    page.screenshot(path=str(artifacts / "graded-drill-no-js-step-2.png"), full_page=True, caret="initial")
+    fill(page, {**RIGHT, "min_to": "1800"})
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    assert page.locator("#feedback-h").inner_text().strip() == "✗ 4 of 5 right"
     assert "Not right yet." in page.locator("#f-min_to-mark").inner_text()
     with page.expect_navigation():
         page.click("button[name=reveal]")  # Show answer, without JavaScript too
@@ -185,9 +226,7 @@ def test_usable_on_a_320_pixel_screen(open_page, base_url, artifacts):
     page = open_page(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
     page.goto(base_url + DRILL)
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
-    fill(page, RIGHT)
-    page.click("button[type=submit]")
-    page.wait_for_selector("#feedback")
+    answer_both_steps(page, RIGHT)
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     box = page.locator("button[type=submit]").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 320

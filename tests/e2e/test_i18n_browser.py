@@ -12,7 +12,7 @@ from .test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
 
 pytestmark = pytest.mark.e2e
 
-WRONG = {**RIGHT, "last_full_increment": "400", "min_to": "1800"}
+WRONG = {**RIGHT, "min_to": "1800"}  # step 2 (the options), after a right card
 SPOT = SCENARIOS / "reopen" / "btn-faces-short-all-in.yaml"
 
 # What each language shows, word for word (glossary: 過牌/让牌, 蓋牌/弃牌, 加到/加注到).
@@ -24,8 +24,8 @@ EXPECTED = {
         "legal": ["蓋牌", "過牌", "跟注", "下注", "加注"],
         "to": "加到",
         "to_act": "輪到行動",
-        "heading": "✗ 10 項中答對 8 項",
-        "status": "10 項中答對 8 項。",
+        "heading": "✗ 5 項中答對 4 項",
+        "status": "5 項中答對 4 項。",
         "wrong": "錯誤——正確答案：2,400",
         "steps": "推算過程",
         "font": "PingFang TC",
@@ -38,8 +38,8 @@ EXPECTED = {
         "legal": ["弃牌", "让牌", "跟注", "下注", "加注"],
         "to": "加注到",
         "to_act": "轮到行动",
-        "heading": "✗ 10 项中答对 8 项",
-        "status": "10 项中答对 8 项。",
+        "heading": "✗ 5 项中答对 4 项",
+        "status": "5 项中答对 4 项。",
         "wrong": "错误——正确答案：2,400",
         "steps": "推算过程",
         "font": "PingFang SC",
@@ -66,14 +66,17 @@ def test_switch_language_then_drill_feedback_and_derivation_are_in_chinese(page,
     # the drill: labels, the action words of the check boxes, the history's "to" column, the table drawing
     assert page.locator("button[type=submit]").inner_text() == want["button"]
     assert page.locator("#q-card-h").inner_text() == want["card"]
-    labels = [label.inner_text().strip() for label in page.locator(".field--choices .choice").all()]
-    assert labels == want["legal"]
     assert want["to"] in page.locator("table.history thead").text_content()
     assert page.locator("svg.table-svg--wide .seat-tag").text_content().strip() == "▲ " + want["to_act"]
     # the page's language picks the Chinese fonts of its script (from the machine, nothing downloaded)
     assert want["font"] in page.evaluate("getComputedStyle(document.body).fontFamily")
 
     page.evaluate("window.__sameDocument = true")
+    fill(page, RIGHT)  # step 1, the card, right: step 2 comes in
+    page.click("button[type=submit]")
+    page.wait_for_selector("#stage-done")
+    labels = [label.inner_text().strip() for label in page.locator(".field--choices .choice").all()]
+    assert labels == want["legal"]
     fill(page, WRONG)
     page.click("button[type=submit]")
     page.wait_for_selector("#feedback")

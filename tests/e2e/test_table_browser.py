@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
+from .test_drill_browser import DRILL, RIGHT, answer_both_steps, fill, focus_moves_to
 
 pytestmark = pytest.mark.e2e
 
@@ -141,9 +141,13 @@ def test_keys_enter_checks_s_shows_the_answer_n_goes_on(page, base_url):
     page.fill("#f-to_add", RIGHT["to_add"])
     blur(page)
     page.keyboard.press("Enter")
+    page.wait_for_selector("#stage-done")  # step 1 checked: step 2, the options
+    fill(page, RIGHT)
+    blur(page)
+    page.keyboard.press("Enter")
     page.wait_for_selector("#feedback")
     focus_moves_to(page, "feedback-h")
-    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 10 right"
+    assert page.locator("#feedback-h").inner_text().strip() == "✓ All 5 right"
     blur(page)
     page.keyboard.press("s")
     assert page.evaluate("document.activeElement.textContent.trim()") == "How it is worked out"
@@ -206,9 +210,7 @@ def test_axe_finds_nothing_on_home_and_drill_before_and_after_grading(page, base
         page.set_viewport_size(options["viewport"])
         page.goto(f"{base_url}{DRILL}?lang={lang}")
         assert axe_violations(page, axe_source) == []
-        fill(page, {**RIGHT, "min_to": "1800"})
-        page.click("button[type=submit]")
-        page.wait_for_selector("#feedback")
+        answer_both_steps(page, {**RIGHT, "min_to": "1800"})
         page.click("#action-so-far summary")
         assert axe_violations(page, axe_source) == []
 
@@ -216,9 +218,8 @@ def test_axe_finds_nothing_on_home_and_drill_before_and_after_grading(page, base
 @pytest.mark.parametrize("lang", LANGS)
 def test_axe_finds_nothing_on_a_first_miss_progress_and_review(page, base_url, axe_source, lang):
     page.goto(f"{base_url}{DRILL}?lang={lang}")
-    fill(page, {**RIGHT, "min_to": "1800"})
-    page.click("button[type=submit]")
-    page.wait_for_selector(".hint-rule")  # a first miss: hints, no right values
+    answer_both_steps(page, {**RIGHT, "min_to": "1800"})
+    page.wait_for_selector(".hint-rule")  # a first miss at step 2: hints, no right values
     assert axe_violations(page, axe_source) == []
     page.goto(f"{base_url}/progress/?lang={lang}")
     assert axe_violations(page, axe_source) == []

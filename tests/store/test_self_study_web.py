@@ -68,7 +68,7 @@ def test_the_progress_page_shows_weak_topics_misses_and_the_chart(app, client):
     assert "Reopening" in text and "80%" in text
     assert "R-REOPEN" in text
     assert "Replay my misses" in text and f"/drill/{BTN}" in text
-    assert '<svg class="chart"' in text and "1 day in a row" in text
+    assert '<svg class="chart chart--wide"' in text and "1 day in a row" in text
     assert client.get("/progress/replay").headers["Location"].endswith(f"/drill/{BTN}")
 
     answer_drill(client, BTN, BTN_RIGHT)

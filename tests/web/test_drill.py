@@ -15,6 +15,11 @@ from .conftest import BTN_RIGHT, HTMX, Drill, token_from
 MARK = re.compile(r'class="mark mark--(right|wrong)" id="f-([\w+-]+)-mark"')
 
 
+CARD = ("current_total", "last_full_increment", "committed", "acted", "to_add")
+CARD_RIGHT = {k: v for k, v in BTN_RIGHT.items() if k in CARD}
+OPTIONS_RIGHT = {k: v for k, v in BTN_RIGHT.items() if k not in CARD}
+
+
 def marks(html: str) -> dict[str, str]:
     """field name -> "right" / "wrong", read from the marks printed beside the fields."""
     return {name: verdict for verdict, name in MARK.findall(html)}
@@ -64,11 +69,17 @@ def test_preflop_history_shows_blinds_posted(client):
     assert re.search(r'<th scope="row">UTG</th><td>raises</td><td class="num">300</td><td class="num">300</td>', html)
 
 
-def test_questions_follow_the_scenarios_ask(client):
+def test_questions_follow_the_scenarios_ask(client, drill):
     btn = client.get("/drill/btn-faces-short-all-in").text
-    for name in ("current_total", "last_full_increment", "committed", "to_add", "call", "min_to", "max_to", "pot"):
+    # step 1: the card; step 2: the options and the pot
+    for name in ("current_total", "last_full_increment", "committed", "to_add"):
         assert f'name="{name}"' in btn
-    assert btn.count('name="acted"') == 2 and btn.count('name="legal"') == 5
+    assert btn.count('name="acted"') == 2 and 'name="legal"' not in btn
+    assert 'name="stage" value="1"' in btn and "Step 1 of 2" in btn
+    second = drill("btn-faces-short-all-in").submit({**CARD_RIGHT, "stage": "1"}).text
+    for name in ("call", "min_to", "max_to", "pot"):
+        assert f'name="{name}"' in second
+    assert second.count('name="legal"') == 5 and 'name="stage" value="2"' in second
     pots = client.get("/drill/seed004-side-pot").text
     assert 'name="current_total"' not in pots
     assert 'name="pot1_amount"' in pots and 'name="pot2_amount"' in pots
@@ -441,3 +452,53 @@ def test_heads_up_small_blind_is_shown_as_the_button(tmp_path):
     assert re.search(r'<th scope="row">SB <span class="tag">button</span>', seats)
     assert "is not in this hand" not in html
     assert re.search(r'<tr class="is-to-act">\s*<th scope="row">BB', seats)
+
+
+# ------------------------------------------------------------------ two steps: the card, then the rest
+
+
+def form_of(html: str) -> str:
+    return re.search(r'<form id="answer-form".*?</form>', html, re.S).group(0)
+
+
+def test_a_right_card_brings_the_options_as_step_two_on_the_same_page(drill):
+    learner = drill("btn-faces-short-all-in")
+    html = learner.submit({**CARD_RIGHT, "stage": "1"}, htmx=True).text
+    assert "Step 1 of 2: all 5 right" in html
+    form = form_of(html)
+    assert 'name="stage" value="2"' in form and 'name="clean" value="1"' in form
+    assert 'name="current_total"' not in form and 'name="min_to"' in form
+    assert 'id="feedback"' not in html  # no Next yet: the spot is not done
+    # the derivation of the card only: nothing of the options' answers
+    assert "2,400" not in html and "10,000" not in html
+    final = learner.submit({**OPTIONS_RIGHT, "stage": "2", "clean": "1"}, htmx=True).text
+    assert "All 5 right" in final and 'id="feedback"' in final and '<ol class="steps">' in final
+
+
+def test_each_step_has_its_own_first_miss_hint_and_second_miss_answer(drill):
+    learner = drill("btn-faces-short-all-in")
+    wrong_card = {**CARD_RIGHT, "last_full_increment": "400", "stage": "1"}
+    first = learner.submit(wrong_card).text
+    assert marks(first) == {**{k: "right" for k in CARD}, "last_full_increment": "wrong"}
+    assert "Not right yet." in first and "correct:" not in first
+    assert 'name="stage" value="1"' in form_of(first) and 'name="missed" value="1"' in form_of(first)
+    # the second miss at step 1: its worked answer, and on to step 2 (whose own first miss hints again)
+    second = learner.submit({**wrong_card, "missed": "1"}).text
+    assert "Step 1 of 2: 4 of 5 right" in second and "<strong class=\"correct\">1,000</strong>" in second
+    assert 'name="stage" value="2"' in form_of(second) and 'name="clean" value="0"' in form_of(second)
+    assert 'name="missed"' not in form_of(second)
+    options = learner.submit({**OPTIONS_RIGHT, "min_to": "1800", "stage": "2", "clean": "0"}).text
+    assert marks(options)["min_to"] == "wrong" and "Not right yet." in options and "correct:" not in options
+    shown = learner.submit({**OPTIONS_RIGHT, "min_to": "1800", "stage": "2", "clean": "0", "reveal": "1"}).text
+    assert "Wrong — correct: <strong>2,400</strong>" in shown
+
+
+def test_show_answer_at_step_one_gives_its_worked_answer_and_step_two(drill):
+    learner = drill("btn-faces-short-all-in")
+    html = learner.submit({**CARD_RIGHT, "to_add": "1000", "stage": "1", "reveal": "1"}).text
+    assert "Step 1 of 2: 4 of 5 right" in html and 'name="stage" value="2"' in form_of(html)
+
+
+def test_a_spot_without_a_card_is_one_step(client):
+    html = client.get("/drill/seed004-side-pot").text
+    assert 'name="stage"' not in html and "Step 1 of" not in html and 'name="pot1_amount"' in html

@@ -101,6 +101,32 @@ class Quiz:
         for question in self.questions:
             yield from question.fields
 
+    @cached_property
+    def stages(self) -> tuple[tuple[Question, ...], ...]:
+        """The steps the drill asks the questions in, each graded on its own: the card first, then
+        everything else (options, the pot, pots, showdown, a ruling); one step without a card or
+        when the card is all there is to ask."""
+        card = tuple(q for q in self.questions if q.kind == "card")
+        rest = tuple(q for q in self.questions if q.kind != "card")
+        return (card, rest) if card and rest else (self.questions,)
+
+    def stage(self, number: int) -> Quiz:
+        """The quiz of step ``number`` (from 1): the same spot, only that step's questions."""
+        if len(self.stages) == 1:
+            return self
+        return _staged(self, number)
+
+
+def _staged(quiz: Quiz, number: int) -> Quiz:
+    """A step's quiz, made once per quiz object and step (the quiz keeps it alive as its attribute)."""
+    kept = quiz.__dict__.setdefault("_stage_quizzes", {})
+    if number not in kept:
+        kept[number] = Quiz(
+            scenario_id=quiz.scenario_id, to_act=quiz.to_act, questions=quiz.stages[number - 1],
+            steps=quiz.steps, explain=quiz.explain, solution=quiz.solution,
+        )
+    return kept[number]
+
 
 @dataclass(frozen=True, kw_only=True)
 class Answer:

@@ -14,6 +14,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -106,6 +107,9 @@ class Attempt(Base):
     total: Mapped[int] = mapped_column(Integer)
     duration_ms: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    # One step of a spot asked in steps, not its last (the drill's card before its options): the
+    # row has that step's fields only, and the spot's first try goes on in the next step's row.
+    partial: Mapped[bool | None] = mapped_column(Boolean)
 
 
 class ReviewCard(Base):
@@ -241,3 +245,30 @@ class SpeedRun(Base):
     right: Mapped[int] = mapped_column(Integer, default=0)
     wrong: Mapped[int] = mapped_column(Integer, default=0)
     score: Mapped[int | None] = mapped_column(Integer)
+
+
+class Rating(Base):
+    """A Glicko-2 rating (``glicko2.Player``'s three figures): a learner's (``learner:<id>``) or a
+    library spot's (``spot:<id>``). One row each, locked while a batch of first tries updates it."""
+
+    __tablename__ = "ratings"
+
+    subject: Mapped[str] = mapped_column(String(220), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingGame(Base):
+    """A learner's first try at a spot, played once as a rating game: the row is claimed before the
+    ratings move, so a spot answered again (or the same answer sent twice) moves nothing."""
+
+    __tablename__ = "rating_games"
+    __table_args__ = (UniqueConstraint("learner_id", "scenario_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[str] = mapped_column(String(32))
+    scenario_id: Mapped[str] = mapped_column(String(200))
+    solved: Mapped[bool | None] = mapped_column(Boolean)  # None: a first try from before ratings
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)

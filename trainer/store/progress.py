@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from . import ratings
 from .learners import ensure_learner
 from .models import Attempt, Learner, ReviewCard, now
 
@@ -111,9 +112,11 @@ def record(
     generated: tuple[str, int, int, int] | None = None,
     at: datetime | None = None,
     answer_id: str | None = None,
-) -> None:
-    """Store one graded attempt; with spaced repetition on, review the spot's card."""
-    record_many(
+    rating: dict | None = None,
+) -> ratings.Change | None:
+    """Store one graded attempt; with spaced repetition on, review the spot's card; with ``rating``,
+    play a first try as a rating game (``record_many``)."""
+    return record_many(
         s,
         [
             {
@@ -127,19 +130,25 @@ def record(
                 "generated": generated,
                 "at": at or now(),
                 "answer_id": answer_id,
+                "rating": rating,
             }
         ],
-    )
+    )[0]
 
 
-def record_many(s: Session, attempts: list[dict]) -> None:
+def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]:
     """Store graded attempts (``record``'s arguments, one dict each, ``at`` given) in three statements
     in the common case: the learners' spaced-repetition settings, a row per new learner, one insert.
 
     An attempt with an ``answer_id`` already stored (an answer sent again) is left out, and so is its
-    review: an answer counts once, however often it was sent."""
+    review: an answer counts once, however often it was sent.
+
+    An attempt with a ``rating`` (``{"level": ..., "generated": ...}``) is a first try if its learner
+    never answered the spot before: then, in the same transaction, it is played as a rating game
+    (ratings.py). The result has, for each attempt in order, its learner's rating change, if it moved."""
     if not attempts:
-        return
+        return []
+    given = attempts
     seen: set[str] = set()
     unique = []
     for a in attempts:
@@ -177,20 +186,43 @@ def record_many(s: Session, attempts: list[dict]) -> None:
                 "total": len(marks),
                 "duration_ms": a["duration_ms"],
                 "created_at": a["at"],
+                "partial": bool(a.get("partial")) or None,
             }
         )
     insert = _insert_once(conn.dialect.name)
     reviewing = any(srs[a["learner_id"]] and a["scenario_id"] is not None for a in attempts)
     if not reviewing:
         conn.execute(insert, rows)
-        return
-    new = set(conn.execute(insert.returning(Attempt.answer_id), rows).scalars())
-    for a, row in zip(attempts, rows, strict=True):
-        if row["answer_id"] is not None and row["answer_id"] not in new:
-            continue  # stored before: reviewed then
-        if srs[a["learner_id"]] and a["scenario_id"] is not None:
-            review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=row["right"] == row["total"], at=a["at"])
-            s.flush()
+    else:
+        new = set(conn.execute(insert.returning(Attempt.answer_id), rows).scalars())
+        for a, row in zip(attempts, rows, strict=True):
+            if row["answer_id"] is not None and row["answer_id"] not in new:
+                continue  # stored before: reviewed then
+            # A step of a spot tells the review what it is told (``review``: nothing, for a right card
+            # whose options are still to come); an answer to the whole spot, whether it was right.
+            right = a["review"] if "review" in a else row["right"] == row["total"]
+            if srs[a["learner_id"]] and a["scenario_id"] is not None and right is not None:
+                review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=right, at=a["at"])
+                s.flush()
+    return _rate(conn, given, attempts, rows)
+
+
+def _rate(conn, given: list[dict], attempts: list[dict], rows: list[dict]) -> list[ratings.Change | None]:
+    """Play the rated attempts' first tries (a resent answer's game was claimed when it was first
+    stored, so it plays nothing); each given attempt's change, the first of a learner and spot only."""
+    games = [
+        ratings.Game(
+            learner_id=a["learner_id"], scenario_id=a["scenario_id"], level=a["rating"].get("level"),
+            generated=bool(a["rating"].get("generated")), solved=row["right"] == row["total"], at=a["at"],
+        )
+        for a, row in zip(attempts, rows, strict=True)
+        if a.get("rating") is not None and a["scenario_id"] is not None
+    ]
+    changes = ratings.play(conn, games) if games else {}
+    out: list[ratings.Change | None] = []
+    for a in given:
+        out.append(changes.pop((a["learner_id"], a.get("scenario_id")), None))
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -354,25 +386,36 @@ def attempt_count(s: Session, learner_id: str) -> int:
 
 
 def _first_tries(s: Session, learner_id: str, since: datetime | None = None):
-    """The learner's first attempt at each library spot (made in the window, when ``since`` is given)."""
-    ranked = (
-        select(
-            Attempt.id,
-            func.row_number()
-            .over(partition_by=Attempt.scenario_id, order_by=(Attempt.created_at, Attempt.id))
-            .label("n"),
-        )
+    """The learner's first try at each library spot (begun in the window, when ``since`` is given):
+    (spot, topics, marks, right, total), oldest first.
+
+    A spot asked in steps is answered in several rows, a step each (``partial`` but the last): its
+    first try is each field's first mark, and it is decided once a field was wrong or its last step
+    was answered; a spot whose first step alone was answered, right, is left out until then."""
+    rows = s.execute(
+        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.partial, Attempt.created_at)
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
-        .subquery()
-    )
-    query = (
-        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.right, Attempt.total)
-        .join(ranked, Attempt.id == ranked.c.id)
-        .where(ranked.c.n == 1)
-    )
-    if since is not None:
-        query = query.where(Attempt.created_at >= since)
-    return s.execute(query.order_by(Attempt.created_at, Attempt.id)).all()
+        .order_by(Attempt.created_at, Attempt.id)
+    ).all()
+    return _fold(rows, since)
+
+
+def _fold(rows, since: datetime | None = None) -> list[tuple[str, list, dict, int, int]]:
+    tries: dict[str, list] = {}  # spot -> [topics, marks, decided, began]
+    for sid, topics, marks, partial, at in rows:
+        kept = tries.get(sid)
+        if kept is None:
+            kept = tries[sid] = [topics, {}, False, at]
+        elif kept[2]:
+            continue
+        for name, right in marks.items():
+            kept[1].setdefault(name, right)
+        kept[2] = not partial or not all(kept[1].values())
+    out = []
+    for sid, (topics, marks, decided, began) in tries.items():
+        if decided and (since is None or began >= since):
+            out.append((sid, topics, marks, sum(1 for v in marks.values() if v), len(marks)))
+    return out
 
 
 def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
@@ -381,14 +424,16 @@ def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
 
 
 def first_try(s: Session, learner_id: str, scenario_id: str) -> bool | None:
-    """Whether the learner solved this spot at the first try; None when they never answered it."""
-    row = s.execute(
-        select(Attempt.right, Attempt.total)
+    """Whether the learner solved this spot at the first try (every field of every step right);
+    None when they never answered it, or answered only its first step, right."""
+    rows = s.execute(
+        select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.partial, Attempt.created_at)
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id == scenario_id)
         .order_by(Attempt.created_at, Attempt.id)
-        .limit(1)
-    ).first()
-    return None if row is None else row[0] == row[1]
+        .limit(LAST_LOOKED_AT)
+    ).all()
+    folded = _fold(rows)
+    return None if not folded else folded[0][3] == folded[0][4]
 
 
 def solved(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Solved]:

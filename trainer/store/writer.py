@@ -63,17 +63,19 @@ class Ticket:
     row only, so a commit wakes just the requests whose rows it holds, not every request waiting
     (under the interpreter lock each needless wake-up costs the others a switch)."""
 
-    __slots__ = ("_pending", "outcome")
+    __slots__ = ("_pending", "outcome", "result")
 
     def __init__(self, outcome: Outcome = Outcome.WAITING) -> None:
         self.outcome = outcome
+        self.result = None  # what ``store`` said of this row, in the transaction that stored it
         self._pending = threading.Lock()
         if outcome is Outcome.WAITING:
             self._pending.acquire()
 
-    def settle(self, outcome: Outcome) -> None:
+    def settle(self, outcome: Outcome, result: object = None) -> None:
         """The writer's side: the row is done with."""
         self.outcome = outcome
+        self.result = result
         self._pending.release()
 
     def wait(self, timeout: float) -> bool:
@@ -84,7 +86,10 @@ class Ticket:
 
 
 class BatchWriter:
-    """Hands rows to a thread that stores them with ``store(session, rows)`` and commits."""
+    """Hands rows to a thread that stores them with ``store(session, rows)`` and commits.
+
+    ``store`` may return a list with something for each row (the ratings a first try moved): each
+    ticket carries its row's, once committed."""
 
     def __init__(
         self,
@@ -183,10 +188,10 @@ class BatchWriter:
                 if not self._rows:
                     return  # closing, and nothing left
                 batch = self._rows[: self.batch]
-            outcomes = self._write([row for row, _ in batch])
+            outcomes, results = self._write([row for row, _ in batch])
             with self._cond:
-                for (_, ticket), outcome in zip(batch, outcomes):
-                    ticket.settle(outcome)
+                for i, ((_, ticket), outcome) in enumerate(zip(batch, outcomes)):
+                    ticket.settle(outcome, results[i] if i < len(results) else None)
                 del self._rows[: len(outcomes)]
                 self._done += len(outcomes)
                 self._cond.notify_all()
@@ -196,46 +201,49 @@ class BatchWriter:
     def _due(self) -> bool:
         return self._closing or len(self._rows) >= self.batch or self._waited_for > self._done
 
-    def _write(self, batch: list[dict]) -> list[Outcome]:
+    def _write(self, batch: list[dict]) -> tuple[list[Outcome], list]:
         """Store the batch: the outcome of each row done with (all of them unless closing while the
-        database is away)."""
+        database is away), and what ``store`` said of each."""
         delay, longest = self.backoff
         while True:
             try:
-                self._commit(batch)
+                results = self._commit(batch)
                 self.away = False
-                return [Outcome.STORED] * len(batch)
+                return [Outcome.STORED] * len(batch), results
             except Exception as exc:
                 if not _transient(exc):
                     return self._one_by_one(batch)
                 self.away = True
                 with self._cond:
                     if self._closing:
-                        return []
+                        return [], []
                 log.warning("storing %d %s failed, trying again in %.2f s: %s", len(batch), self.name, delay,
                             str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__)
                 time.sleep(delay)
                 delay = min(delay * 2, longest)
 
-    def _one_by_one(self, batch: list[dict]) -> list[Outcome]:
+    def _one_by_one(self, batch: list[dict]) -> tuple[list[Outcome], list]:
         """A batch the database refused: store each row alone, so that only the bad one is lost."""
         outcomes: list[Outcome] = []
+        results: list = []
         for i, row in enumerate(batch):
             try:
-                self._commit([row])
+                results.extend(self._commit([row])[:1] or [None])
                 outcomes.append(Outcome.STORED)
             except Exception as exc:
                 if _transient(exc):  # the connection went: back to retrying the rest
-                    return outcomes if outcomes else self._write(batch)
+                    return (outcomes, results) if outcomes else self._write(batch)
                 log.exception("a %s row was refused and is not stored: %r", self.name, row)
                 outcomes.append(Outcome.REFUSED)
-        return outcomes
+                results.append(None)
+        return outcomes, results
 
-    def _commit(self, rows: list[dict]) -> None:
+    def _commit(self, rows: list[dict]) -> list:
         with self._sessions() as session:
             try:
-                self._store(session, rows)
+                results = self._store(session, rows)
                 session.commit()
+                return list(results) if results else []
             except BaseException:
                 session.rollback()
                 raise

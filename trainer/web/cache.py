@@ -64,6 +64,7 @@ BUDGETS = {
     "pieces": Budget(2 * MB, 10_000),  # lines of the answer list, a spot's derivation
     "urls": Budget(1 * MB, 8_000),  # a spot's post, again and next addresses
     "first_tries": Budget(2 * MB, 20_000),  # (learner, spot) -> solved at the first try, once stored
+    "rated": Budget(2 * MB, 20_000),  # (learner, spot) -> its first try is played as a rating game, once stored
     "grades": Budget(4 * MB, 2_000),  # what was typed -> the grade (an estimate: see GRADE_BYTES)
 }
 MAX_TYPED = 64  # a field with more typed into it is rendered but not kept
@@ -161,8 +162,9 @@ class Cache:
         self.typed = "typed-" + secrets.token_hex(8)
         self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
         self._tables = {name: Table(name, budget) for name, budget in BUDGETS.items()}
-        self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades, self.first_tries = (
-            self._tables[name] for name in ("pages", "forms", "fields", "pieces", "urls", "grades", "first_tries")
+        self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades, self.first_tries, self.rated = (
+            self._tables[name]
+            for name in ("pages", "forms", "fields", "pieces", "urls", "grades", "first_tries", "rated")
         )
 
     def tables(self) -> dict[str, Table]:
@@ -264,9 +266,14 @@ class Cache:
             lines.append(line.replace(self.typed, escape(m.given)))
         return Markup("".join(lines))
 
-    def steps(self, ref: str, feedback: Any) -> Markup:
-        """The engine's derivation and the teaching note: they depend on the spot alone."""
-        return self.piece(("steps", ref), "partials/_steps.html", feedback=feedback)
+    def steps(self, ref: str, feedback: Any, *, stage: int = 0, last: bool = True) -> Markup:
+        """The engine's derivation and the teaching note: they depend on the spot alone. A step of a
+        spot before its last shows only the derivation of its own fields, and no note (the rest
+        would answer the next step)."""
+        if not last:
+            topics = {hints.step_topic(m.field.name) for m in feedback.marks} | {"to_act"}
+            feedback = replace(feedback, steps=tuple(s for s in feedback.steps if s.topic in topics), explain=None)
+        return self.piece(("steps", ref, stage, last), "partials/_steps.html", feedback=feedback)
 
     def piece(self, key: Hashable, template: str, *, lang: str | None = None, **context: Any) -> Markup:
         """A partial whose markup is fully named by ``key`` (the caller's promise)."""

@@ -1,58 +1,94 @@
-"""Accuracy over time as an SVG line chart, drawn on the server (no script, no inline style)."""
+"""Accuracy over time as an SVG line chart, drawn on the server (no script, no inline style).
+
+Two drawings of the same figures, as for the table (spot.py): ``wide`` for a desktop column and
+``narrow`` for a phone, drawn at about one SVG unit per CSS pixel of a 320 px screen, so that its
+labels (sized in the CSS) read at 11 px or more there. The CSS shows one of them by the screen's
+width; the other is ``display: none``, so a screen reader meets the chart once.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from flask_babel import format_date
 from flask_babel import gettext as _
 from markupsafe import escape
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 64, 16, 12, 52
-DATE_TICKS = 5  # dates along the x axis, the first and the last included
+
+@dataclass(frozen=True, kw_only=True)
+class Layout:
+    name: str
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    date_ticks: int  # dates along the x axis, the first and the last included
+    label_dy: int  # below the x axis, the baseline of a date
+    dot: int  # a day's dot, radius
+
+
+WIDE = Layout(name="wide", width=640, height=240, left=64, right=16, top=12, bottom=52, date_ticks=5,
+              label_dy=20, dot=4)
+# A 320 px screen leaves the chart about 288 px: at 300 units wide a 13-unit label shows at 12.5 px.
+NARROW = Layout(name="narrow", width=300, height=200, left=46, right=12, top=10, bottom=46, date_ticks=3,
+                label_dy=18, dot=4)
+# Kept for callers that size things by the wide drawing.
+WIDTH, HEIGHT = WIDE.width, WIDE.height
 
 
 def accuracy_chart(days: list) -> str:
     """``days``: oldest first, each with ``.day``, ``.percent`` (None: nothing answered), ``.right``, ``.total``.
 
     Both axes are drawn and named: the share of answers all right (0–100 %) up, the dates across."""
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
+    return "".join(_draw(days, layout) for layout in (WIDE, NARROW))
+
+
+def _draw(days: list, layout: Layout) -> str:
+    left, top = layout.left, layout.top
+    plot_w = layout.width - left - layout.right
+    plot_h = layout.height - top - layout.bottom
     n = max(len(days) - 1, 1)
+    suffix = "" if layout is WIDE else "-" + layout.name
 
     def x(i: int) -> float:
-        return round(LEFT + plot_w * i / n, 1)
+        return round(left + plot_w * i / n, 1)
 
     def y(percent: float) -> float:
-        return round(TOP + plot_h * (1 - percent / 100), 1)
+        return round(top + plot_h * (1 - percent / 100), 1)
 
     answered = [(i, d) for i, d in enumerate(days) if d.percent is not None]
     title = _("Answers all right per day, last %(n)s days", n=len(days))
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc">',
-        f'<title id="chart-title">{escape(title)}</title>',
-        f'<desc id="chart-desc">{escape(_describe(answered))}</desc>',
+        f'<svg class="chart chart--{layout.name}" viewBox="0 0 {layout.width} {layout.height}" role="img"'
+        f' aria-labelledby="chart-title{suffix} chart-desc{suffix}">',
+        f'<title id="chart-title{suffix}">{escape(title)}</title>',
+        f'<desc id="chart-desc{suffix}">{escape(_describe(answered))}</desc>',
     ]
     for pct in (0, 25, 50, 75, 100):
         parts.append(
-            f'<line class="chart-grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(pct)}" y2="{y(pct)}"/>'
-            f'<text class="chart-label" x="{LEFT - 6}" y="{y(pct) + 4}" text-anchor="end">{pct}%</text>'
+            f'<line class="chart-grid" x1="{left}" x2="{layout.width - layout.right}" y1="{y(pct)}" y2="{y(pct)}"/>'
+            f'<text class="chart-label" x="{left - 6}" y="{y(pct) + 4}" text-anchor="end">{pct}%</text>'
         )
+    axis_x = 12 if layout is WIDE else 10
     parts.append(
-        f'<line class="chart-axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + plot_h}"/>'
-        f'<line class="chart-axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{TOP + plot_h}" y2="{TOP + plot_h}"/>'
-        f'<text class="chart-axis-title" x="14" y="{TOP + plot_h / 2}" text-anchor="middle"'
-        f' transform="rotate(-90 14 {TOP + plot_h / 2})">{escape(_("all right"))}</text>'
-        f'<text class="chart-axis-title" x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle">'
+        f'<line class="chart-axis" x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}"/>'
+        f'<line class="chart-axis" x1="{left}" x2="{layout.width - layout.right}" y1="{top + plot_h}" y2="{top + plot_h}"/>'
+        f'<text class="chart-axis-title" x="{axis_x}" y="{top + plot_h / 2}" text-anchor="middle"'
+        f' transform="rotate(-90 {axis_x} {top + plot_h / 2})">{escape(_("all right"))}</text>'
+        f'<text class="chart-axis-title" x="{left + plot_w / 2}" y="{layout.height - 4}" text-anchor="middle">'
         f'{escape(_("date"))}</text>'
     )
     if days:
         last = len(days) - 1
-        ticks = sorted({round(last * k / (DATE_TICKS - 1)) for k in range(DATE_TICKS)}) if last else [0]
+        k_max = layout.date_ticks - 1
+        ticks = sorted({round(last * k / k_max) for k in range(layout.date_ticks)}) if last else [0]
         for i in ticks:
             anchor = "start" if i == 0 and last else "end" if i == last and last else "middle"
             parts.append(
-                f'<line class="chart-tick" x1="{x(i)}" x2="{x(i)}" y1="{TOP + plot_h}" y2="{TOP + plot_h + 5}"/>'
-                f'<text class="chart-label" x="{x(i)}" y="{TOP + plot_h + 20}" text-anchor="{anchor}">'
+                f'<line class="chart-tick" x1="{x(i)}" x2="{x(i)}" y1="{top + plot_h}" y2="{top + plot_h + 5}"/>'
+                f'<text class="chart-label" x="{x(i)}" y="{top + plot_h + layout.label_dy}" text-anchor="{anchor}">'
                 f"{escape(format_date(days[i].day, 'MMM d'))}</text>"
             )
     # A line through the days with answers, with a dot on each (hover shows the day's figures).
@@ -62,7 +98,7 @@ def accuracy_chart(days: list) -> str:
     for i, d in answered:
         tip = _("%(day)s: %(right)s of %(total)s right", day=d.day.isoformat(), right=d.right, total=d.total)
         parts.append(
-            f'<circle class="chart-dot" cx="{x(i)}" cy="{y(d.percent)}" r="4"><title>{escape(tip)}</title></circle>'
+            f'<circle class="chart-dot" cx="{x(i)}" cy="{y(d.percent)}" r="{layout.dot}"><title>{escape(tip)}</title></circle>'
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -13,7 +13,7 @@ from flask_babel import ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 
-from trainer.quiz import Answer, Feedback, grade, read_answer
+from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
 
 from . import hints, i18n, library, spot_refs
 from .cache import cache
@@ -21,7 +21,7 @@ from .csrf import CSRFError
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
 from .library import Entry, topic_name
-from .progress import answer_id_of, opened_at, record_attempt, with_first_try
+from .progress import answer_id_of, opened_at, record_attempt, with_first_try, with_rating
 from .render import render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
@@ -63,6 +63,9 @@ def _show(
     status: int = 200,
     typed: Any = None,
     missed: str = "0",
+    stage: int | None = None,
+    done: bool = False,
+    clean: bool = False,
 ) -> Response:
     """The drill page or its answer fragment.
 
@@ -74,6 +77,11 @@ def _show(
     ``missed``: "0", or "1" once the learner missed here (the form it sends back
     asks for the worked answer), or "hint" for a first miss: shown with hints and
     no derivation (``hints.py``), its form offering "Show answer".
+
+    ``stage``: the step of the spot whose form is shown (``Quiz.stages``; 0: every question at once,
+    as forms from before there were steps sent them; None: the first). ``done``: the graded answer
+    finished the step before ``stage`` (right, or its worked answer shown): it is shown as that
+    step's result, above a fresh form for ``stage``. ``clean``: every step so far was right at once.
     """
     lib = library()
     topic = lib.topic(request.args.get("topic"))
@@ -82,29 +90,44 @@ def _show(
     reviewing = request.args.get("review") == "1"
     ref = _ref()
     urls = cache().memo((ref, slug, reviewing), lambda: _urls(lib, entry, topic, ref, reviewing))
+    stages = len(entry.quiz.stages)
+    stage = (1 if stages > 1 else 0) if stage is None else stage
+    quiz = entry.quiz.stage(stage) if stage else entry.quiz
+    form_missed = "0" if done else missed
+    shape = (stage, done, clean)
 
     fill: dict[str, Callable[[], str]] = {}
 
     def context() -> dict[str, Any]:
         answer, feedback = graded() if graded is not None else (None, None)
-        focus = _focus(entry, answer, notice)
-        pieces = _pieces(ref, entry, urls, answer, feedback, focus, slug, missed=missed)
+        earlier = feedback if done else None
+        if done:
+            answer, feedback = None, None
+        focus = _focus(quiz, answer, notice, fresh=done)
+        pieces = _pieces(ref, quiz, urls, answer, feedback, focus, slug, missed=form_missed, stage=stage,
+                         stages=stages, clean=clean)
+        if earlier is not None:
+            pieces["earlier_marks"] = cache().marks(earlier)
+            pieces["earlier_steps"] = cache().steps(ref, earlier, stage=stage - 1, last=False)
         if fill:  # kept per shape: the form and the answer list, which show what was typed, are slots
             pieces["answer_form"] = Markup(FORM_SLOT)
             if MARKS_SLOT in fill:
-                pieces["marks"] = Markup(MARKS_SLOT)
+                pieces["earlier_marks" if done else "marks"] = Markup(MARKS_SLOT)
         return {
             "answer": answer,
             "feedback": feedback,
+            "earlier": earlier,
             "focus": focus,
-            "status_text": _saved_text(save) or _status_text(answer, feedback, notice),
+            "status_text": _saved_text(save) or _status_text(answer, feedback, notice, earlier, stage, stages),
             **pieces,
         }
 
     if isinstance(key, Shape):
         def form() -> str:
+            if done:
+                return _form(ref, quiz, urls, None, None, _focus(quiz, None, notice, fresh=True), "0", stage, stages, clean)
             answer, feedback = graded()
-            return _form(ref, entry, urls, answer, feedback, _focus(entry, answer, notice), missed)
+            return _form(ref, quiz, urls, answer, feedback, _focus(quiz, answer, notice), missed, stage, stages, clean)
 
         fill = {FORM_SLOT: form}
         if key[:1] != ("errors",):  # graded: the answer list too
@@ -114,18 +137,20 @@ def _show(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=None if key is None else (ref, slug, reviewing, missed, key),
+        cache_key=None if key is None else (ref, slug, reviewing, missed, shape, key),
         context=context,
         fill=fill,
         # The same answer sent again (a class types the same few) finds its whole fragment kept.
-        filled_key=None if typed is None or not fill else (ref, slug, reviewing, missed, "graded", typed),
+        filled_key=None if typed is None or not fill else (ref, slug, reviewing, missed, shape, "graded", typed),
         entry=entry,
         topic=topic,
-        quiz=entry.quiz,
+        quiz=quiz,
         spot=entry.spot,
         notice=notice,
         save=save,
-        hinting=missed == "hint",
+        hinting=missed == "hint" and not done,
+        stage=stage,
+        stages=stages,
         **urls,
     )
 
@@ -141,7 +166,7 @@ def _ref() -> str:
 
 def _pieces(
     ref: str,
-    entry: Entry,
+    quiz: Quiz,
     urls: dict[str, str],
     answer: Answer | None,
     feedback: Feedback | None,
@@ -149,13 +174,17 @@ def _pieces(
     slug: str | None,
     *,
     missed: str = "0",
+    stage: int = 0,
+    stages: int = 1,
+    clean: bool = False,
 ) -> dict[str, Any]:
     """The markup the answer partials show, made (or found) here: partials only render it."""
     kept = cache()
+    last = stage in (0, stages)
     return {
-        "answer_form": _form(ref, entry, urls, answer, feedback, focus, missed),
+        "answer_form": _form(ref, quiz, urls, answer, feedback, focus, missed, stage, stages, clean),
         "marks": kept.marks(feedback) if feedback is not None else None,
-        "steps": kept.steps(ref, feedback) if feedback is not None and missed != "hint" else None,
+        "steps": kept.steps(ref, feedback, stage=stage, last=last) if feedback is not None and missed != "hint" else None,
         # The language links point at this spot and topic, not at whatever the address carried.
         "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
     }
@@ -163,16 +192,20 @@ def _pieces(
 
 def _form(
     ref: str,
-    entry: Entry,
+    quiz: Quiz,
     urls: dict[str, str],
     answer: Answer | None,
     feedback: Feedback | None,
     focus: str | None,
     missed: str = "0",
+    stage: int = 0,
+    stages: int = 1,
+    clean: bool = False,
 ) -> Markup:
     return cache().form(
         ref, "partials/_answer_form.html", answer, feedback, focus,
-        quiz=entry.quiz, post_url=urls["post_url"], missed=missed,
+        quiz=quiz, post_url=urls["post_url"], missed=missed,
+        stage=str(stage), stages=str(stages), clean="1" if clean else "0",
     )
 
 
@@ -216,8 +249,14 @@ def _step_note(lib, step) -> str:
     return ""
 
 
-def _status_text(answer: Answer | None, feedback: Feedback | None, notice: str | None) -> str:
+def _status_text(
+    answer: Answer | None, feedback: Feedback | None, notice: str | None,
+    earlier: Feedback | None = None, stage: int = 0, stages: int = 1,
+) -> str:
     """What the polite live region announces."""
+    if earlier is not None:
+        return _("Step %(done)s of %(steps)s done: %(right)s of %(total)s right. Now step %(step)s.",
+                 done=stage - 1, steps=stages, right=earlier.right, total=earlier.total, step=stage)
     if feedback is not None:
         return _("%(right)s of %(total)s right.", right=feedback.right, total=feedback.total)
     if answer is not None and answer.errors:
@@ -237,15 +276,23 @@ def _saved_text(save: dict[str, Any] | None) -> str | None:
     return _("Not saved yet — retrying…") if wants_fragment() else _("Not saved yet: your answer is graded, but the server could not store it just now. Send it again in a moment.")
 
 
-def _focus(entry: Entry, answer: Answer | None, notice: str | None) -> str | None:
+def _focus(quiz: Quiz, answer: Answer | None, notice: str | None, *, fresh: bool = False) -> str | None:
     """Which field gets ``autofocus``; the feedback heading has its own."""
     if notice:
         return "notice"
     if answer is not None:
-        return next((f.name for f in entry.quiz.fields() if f.name in answer.errors), None)
-    if wants_fragment():  # "Try again" swapped in a fresh form: start at its first field
-        return next(iter(entry.quiz.fields())).name
+        return next((f.name for f in quiz.fields() if f.name in answer.errors), None)
+    if fresh or wants_fragment():  # the next step, or "Try again" swapped in a fresh form: its first field
+        return next(iter(quiz.fields())).name
     return None
+
+
+def _stage_of(entry: Entry, sent: str | None) -> int:
+    """The step a form answers: its ``stage``, or 0 (every question) for a form without one."""
+    stages = len(entry.quiz.stages)
+    if stages > 1 and sent in {str(n) for n in range(1, stages + 1)}:
+        return int(sent)
+    return 0
 
 
 @bp.get("/<scenario_id>")
@@ -258,17 +305,22 @@ def show(scenario_id: str) -> Response:
 def grade_answer(scenario_id: str) -> Response:
     entry = _entry(scenario_id)
     form = request.form
+    # A spot is asked in steps (the card, then the rest), each graded on its own; a form from
+    # before there were steps sends every field, and is graded whole.
+    stage = _stage_of(entry, form.get("stage"))
+    stages = len(entry.quiz.stages)
+    quiz = entry.quiz.stage(stage) if stage else entry.quiz
     # Grading is a pure function of what was typed, and a class types the same
     # few answers: for short answers the grade and the markup are kept, long
     # ones are graded every time. The attempt is recorded either way.
-    typed = tuple(tuple(form.getlist(f.name)) for f in entry.quiz.fields())
+    typed = tuple(tuple(form.getlist(f.name)) for f in quiz.fields())
     short = sum(len(v) for values in typed for v in values) <= MAX_TYPED_ANSWER
 
     def read_and_grade() -> tuple[Answer, Feedback | None]:
-        answer = read_answer(entry.quiz, form)
-        return answer, grade(entry.quiz, answer) if answer.ok else None
+        answer = read_answer(quiz, form)
+        return answer, grade(quiz, answer) if answer.ok else None
 
-    spot_typed = (spot_refs.canonical(scenario_id), typed)
+    spot_typed = (spot_refs.canonical(scenario_id), stage, typed)
     answer, feedback = cache().grade(spot_typed, read_and_grade, len(typed)) if short else read_and_grade()
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))
@@ -278,29 +330,45 @@ def grade_answer(scenario_id: str) -> Response:
     hinting = feedback is not None and not feedback.all_right and not missed_before and form.get("reveal") != "1"
     # "hint": the form offers "Show answer"; "1": it says the learner missed here; "0": neither.
     missed = "hint" if hinting else "1" if missed_before else "0"
+    # Every step before this one right at its first answer (the form of a later step says so).
+    clean_before = stage <= 1 or form.get("clean") == "1"
     shown: list[Feedback | None] = []
 
     def graded() -> tuple[Answer, Feedback | None]:
         """Only when markup is made: a kept fragment needs none of it."""
         if not shown:
-            shown.append(hints.hinted(feedback, entry.quiz.steps, i18n.current()) if hinting else feedback)
+            shown.append(hints.hinted(feedback, quiz.steps, i18n.current()) if hinting else feedback)
         return answer, shown[0]
 
     # The fragment shows what was typed only in the form and the answer list: the rest is kept per
     # shape (the input errors, or the verdicts), those two filled in for each answer.
     if feedback is None:  # input errors: nothing was graded, nothing is stored
         errors = Shape(("errors", *sorted(answer.errors.items())))
-        return _show(entry, graded=graded, key=errors, typed=typed if short else None, missed=missed)
+        return _show(entry, graded=graded, key=errors, typed=typed if short else None, missed=missed,
+                     stage=stage, clean=clean_before)
     verdicts = Shape(m.right for m in feedback.marks)
+    last = stage in (0, stages)
+    # A step is done when it is right, or its worked answer is shown: then the next step's form.
+    advance = not last and not hinting
+    clean = clean_before and feedback.all_right and not missed_before
+    shows = {"stage": stage + 1, "done": True, "clean": clean} if advance else {"stage": stage, "clean": clean_before}
     # The answer is acknowledged only once it is committed. Until then the page says so and sends it
     # again under the id its form made, which the store keeps once however often it arrives.
     answer_id = answer_id_of(form.get("answer_id"))
     resend = form.get("resend")
     answered = opened_at(form.get("answered")) if resend else None
-    if record_attempt(entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered):
+    # A right first step decides nothing yet (the spot's first try goes on in the next step): no
+    # rating game, no review. A miss at the first step is reviewed then, so the last step of that
+    # pass is not reviewed again; the last step of a clean pass is reviewed as the whole spot.
+    decides = last or not feedback.all_right
+    stored = record_attempt(
+        entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered,
+        partial=not last, rate=decides, reviews=decides and (stage <= 1 or clean_before),
+    )
+    if stored:
         if not resend:
-            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None, missed=missed)
-        return _show(entry, graded=graded, save={"state": "saved"}, missed=missed)
+            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None, missed=missed, **shows)
+        return _show(entry, graded=graded, save={"state": "saved"}, missed=missed, **shows)
     tries = min(_int(resend) + 1, 99)
     pending = {
         "state": "pending",
@@ -310,8 +378,10 @@ def grade_answer(scenario_id: str) -> Response:
         "tries": tries,
         "retry_in": min(2 ** (tries - 1), MAX_RETRY_SECONDS),
         "fields": [(name, values) for name, values in answer.raw.items()],
+        "stage": stage,
+        "clean": "1" if clean_before else "0",
     }
-    return _show(entry, graded=graded, save=pending, missed=missed)
+    return _show(entry, graded=graded, save=pending, missed=missed, **shows)
 
 
 @bp.after_request
@@ -322,7 +392,7 @@ def first_try_line(response: Response) -> Response:
         return response
     opened = request.method == "GET" and response.status_code == 200
     entry = _lookup((request.view_args or {}).get("scenario_id", "")) if opened else None
-    return with_first_try(response, entry)
+    return with_rating(with_first_try(response, entry))
 
 
 def _int(text: str | None) -> int:
@@ -335,10 +405,13 @@ def unreadable(exc: ControlInField) -> Response:
     entry = _lookup((request.view_args or {}).get("scenario_id", ""))
     if entry is None:
         return handle_http(NotFound(_("There is no scenario with that name.")))
-    read = read_answer(entry.quiz, cleaned_form())
+    sent = cleaned_form()
+    stage = _stage_of(entry, sent.get("stage"))
+    read = read_answer(entry.quiz.stage(stage) if stage else entry.quiz, sent)
     errors = {exc.field: exc.message()} if exc.field in read.raw else {}
     notice = None if errors else exc.message()
-    return _show(entry, graded=lambda: (Answer(raw=read.raw, values={}, errors=errors), None), notice=notice)
+    return _show(entry, graded=lambda: (Answer(raw=read.raw, values={}, errors=errors), None), notice=notice,
+                 stage=stage, clean=sent.get("clean") == "1")
 
 
 @bp.errorhandler(CSRFError)
@@ -346,6 +419,8 @@ def expired(exc: CSRFError) -> Response:
     entry = _lookup((request.view_args or {}).get("scenario_id", ""))
     if entry is None:  # an unknown spot is a 404, token or not
         return handle_http(NotFound(_("There is no scenario with that name.")))
-    typed = read_answer(entry.quiz, request.form)
+    stage = _stage_of(entry, request.form.get("stage"))
+    typed = read_answer(entry.quiz.stage(stage) if stage else entry.quiz, request.form)
     # Keep what the learner typed, but neither grade it nor judge it.
-    return _show(entry, graded=lambda: (Answer(raw=typed.raw, values={}, errors={}), None), notice=_("Your answer was not checked: this page had expired. Check it again."), status=400)
+    return _show(entry, graded=lambda: (Answer(raw=typed.raw, values={}, errors={}), None), notice=_("Your answer was not checked: this page had expired. Check it again."), status=400,
+                 stage=stage, clean=request.form.get("clean") == "1")

@@ -13,6 +13,7 @@ from trainer.store import db
 from trainer.store import progress as stats
 
 from .library import LEVELS, Entry, levels_of
+from .progress import practice_level
 from .render import render
 
 bp = Blueprint("pages", __name__)
@@ -74,7 +75,8 @@ def practice(slug: str) -> Response:
     if slug not in topics():
         abort(404, description=_("There is no topic with that name."))
     raw = request.args.get("level", "")
-    level = int(raw) if raw in {str(n) for n in LEVELS} else 2
+    # A level asked for is kept; else the one nearest the learner's rating (ratings.level_for).
+    level = int(raw) if raw in {str(n) for n in LEVELS} else practice_level(identity.learner_id()) or 2
     raw = request.args.get("seed", "")
     seed = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else secrets.randbelow(10**6)
     return redirect(url_for("drill.show", scenario_id=f"gen:{slug}:{level}:{seed}:0", topic=slug))
@@ -116,7 +118,7 @@ def _listing(entries: list[Entry], topic) -> Response:
         notice=notice,
         total=len(entries),
         practice=topic is not None and topic.slug in topics(),
-        practice_level=level or _level_reached(entries, marks),
+        practice_level=level or (practice_level(learner) if topic is not None else None) or _level_reached(entries, marks),
         marks=marks,
     )
 

@@ -7,7 +7,8 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, request, url_for
+from flask import Blueprint, Response, current_app, g, redirect, request, url_for
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy.exc import DBAPIError
@@ -15,6 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from trainer.quiz import Answer, Feedback
 from trainer.store import db, store
 from trainer.store import progress as stats
+from trainer.store import ratings
 from trainer.store.models import now
 
 from . import answer_ids, identity, library
@@ -58,19 +60,37 @@ def record_attempt(
     *,
     answer_id: str,
     answered: int | None = None,
+    partial: bool = False,
+    rate: bool = True,
+    reviews: bool = True,
+    review_right: bool | None = None,
 ) -> bool:
     """Store a graded drill answer for this browser's learner; True once it is committed.
+
+    A step of a spot before its last (``partial``) is stored with that step's fields. ``rate``: the
+    answer may decide the learner's first try at the spot (any answer but a right first step), so
+    it may be a rating game. ``reviews``: spaced repetition hears of it, as ``review_right`` (by
+default whether every field was right).
 
     The row joins the writer's next batch (trainer/store/writer.py) and this request waits for that
     transaction, up to ``SAVE_WAIT`` seconds: False means not stored yet, and the page offers to
     send it again under the same ``answer_id``, which is stored once. ``answered`` (ms) is when it
     was first graded, for an answer sent again."""
     answered_ms = answered if answered is not None else int(time.time() * 1000)
+    learner = identity.learner_id(create=True)
+    played, pair = cache().rated, (learner, entry.id)
     duration = None if opened is None or opened > answered_ms else answered_ms - opened
+    if not reviews:
+        extra = {"review": None}
+    elif review_right is not None:
+        extra = {"review": review_right}
+    else:
+        extra = {}
     ticket = store().attempts.submit(
         {
+            **extra,
             "answer_id": answer_id,
-            "learner_id": identity.learner_id(create=True),
+            "learner_id": learner,
             "scenario_id": entry.id,
             "topics": _walked_first(entry),
             "rules": rules_of(entry),
@@ -78,12 +98,21 @@ def record_attempt(
             "marks": marks_of(feedback),
             "duration_ms": duration,
             "at": datetime.fromtimestamp(answered_ms / 1000, UTC) if answered is not None else now(),
+            # A first try moves the learner's rating and the spot's (a generated spot: its level's).
+            # A spot this process has seen played already is no first try: no statement for it.
+            "rating": None if not rate or played.get(pair) else {
+                "level": entry.level, "generated": library().get(entry.id) is None,
+            },
+            "partial": partial,
         }
     )
     wait = current_app.config["SAVE_WAIT"]
     if store().attempts.away:  # a server thread held for a database that is not answering serves nobody
         wait = min(wait, AWAY_WAIT)
     if ticket.wait(wait):
+        g.rating_change = ticket.result
+        if rate:  # committed: this learner's first try at the spot is played
+            played.put(pair, True)
         return True
     log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
     return False
@@ -95,9 +124,38 @@ FIRST_TRY_SLOT = "first-try-" + answer_ids.new()[:12]
 _SLOT_BYTES = FIRST_TRY_SLOT.encode()
 
 
+# Where a graded answer says how the first try moved the learner's rating: written in per response.
+RATING_SLOT = "rating-" + answer_ids.new()[:12]
+_RATING_BYTES = RATING_SLOT.encode()
+
+
 @bp.app_context_processor
 def _first_try_slot() -> dict[str, str]:
-    return {"first_try_slot": FIRST_TRY_SLOT}
+    return {"first_try_slot": FIRST_TRY_SLOT, "rating_slot": RATING_SLOT}
+
+
+def rating_text(rating: float, delta: int | None = None) -> str:
+    """"1,512 (+12)", numbers as the language writes them; the change left out when there is none."""
+    shown = format_decimal(round(rating))
+    if delta is None:
+        return shown
+    change = ("+" if delta >= 0 else "−") + format_decimal(abs(delta))
+    return _("%(rating)s (%(change)s)", rating=shown, change=change)
+
+
+def with_rating(response: Response) -> Response:
+    """A graded answer with the rating line its first try earned (none for a retry)."""
+    data = response.get_data()
+    if _RATING_BYTES not in data:
+        return response
+    change = g.get("rating_change")
+    line = ""
+    if change is not None:
+        line = Markup('<p class="rating-line" id="rating-line">{}</p>').format(
+            _("Your rating: %(rating)s", rating=rating_text(change.rating, change.delta))
+        )
+    response.set_data(data.replace(_RATING_BYTES, str(line).encode()))  # bytes: no decoding a whole page
+    return response
 
 
 def with_first_try(response: Response, entry: Entry | None) -> Response:
@@ -178,8 +236,29 @@ def show() -> Response:
             chart=Markup(accuracy_chart(stats.daily(s, learner, days))),
             srs=srs,
             due=len(stats.due(s, learner)) if srs else 0,
+            rating=_rating_view(s, learner),
         )
     return render("progress/show.html", "progress/partials/_tables.html", **context)
+
+
+def _rating_view(s, learner: str) -> dict[str, Any] | None:
+    found = ratings.rating_of(s.connection(), learner)
+    if found is None:
+        return None
+    rating, games = found
+    return {"text": rating_text(rating), "games": games, "level": ratings.level_for(rating)}
+
+
+def practice_level(learner: str | None) -> int | None:
+    """The generator level nearest this learner's rating; None before their first rated try."""
+    if learner is None:
+        return None
+    try:
+        found = ratings.rating_of(db().connection(), learner)
+    except DBAPIError:  # the database is away: practice goes on at the level shown
+        db().rollback()
+        return None
+    return None if found is None else ratings.level_for(found[0])
 
 
 def column_name(key: str) -> str:

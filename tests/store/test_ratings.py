@@ -1,0 +1,262 @@
+"""Glicko-2 ratings: moved by a learner's first try at a spot only, in the attempts' own
+transaction, and never losing an update when two processes rate the same spot at once."""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+from datetime import UTC, datetime, timedelta
+
+import glicko2
+import pytest
+from sqlalchemy import func, select, text
+
+from trainer.store import Store, progress, ratings
+from trainer.store.learners import new_id
+from trainer.store.models import Rating, RatingGame
+
+from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill
+
+NOW = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
+SPOT = "btn-faces-short-all-in"
+
+
+def attempt(s, learner, right: bool, *, spot=SPOT, level=2, at=NOW, answer_id=None, generated=False):
+    change = progress.record(
+        s, learner_id=learner, scenario_id=spot, topics=["short-all-in"], rules=["R-REOPEN"],
+        answers={"a": ["1"], "b": ["2"]}, marks={"a": True, "b": right}, duration_ms=1000, at=at,
+        answer_id=answer_id, rating={"level": level, "generated": generated},
+    )
+    s.commit()
+    return change
+
+
+def figures(s, subject):
+    return s.execute(select(Rating.rating, Rating.rd, Rating.vol, Rating.games).where(Rating.subject == subject)).one()
+
+
+def test_a_first_try_is_a_glicko2_game_between_the_learner_and_the_spot(s):
+    learner = new_id()
+    change = attempt(s, learner, right=True, level=2)
+    # the same game, played by the package itself: a new learner (1500) beats a level-2 spot (1350)
+    expected_learner, expected_spot = glicko2.Player(), glicko2.Player(rating=1350)
+    expected_learner.update_player([1350], [350], [1])
+    expected_spot.update_player([1500], [350], [0])
+    assert change.rating == pytest.approx(expected_learner.getRating())
+    assert change.delta == round(expected_learner.getRating()) - 1500 > 0
+    assert figures(s, ratings.learner_subject(learner))[0] == pytest.approx(expected_learner.getRating())
+    spot = figures(s, ratings.spot_subject(SPOT))
+    assert spot[0] == pytest.approx(expected_spot.getRating()) and spot[3] == 1
+
+
+def test_a_miss_at_the_first_try_lowers_the_learner_and_raises_the_spot(s):
+    learner = new_id()
+    change = attempt(s, learner, right=False, level=3)
+    assert change.delta < 0
+    assert figures(s, ratings.spot_subject(SPOT))[0] > 1500
+
+
+def test_only_the_first_try_moves_the_ratings_not_the_retries(s):
+    learner = new_id()
+    first = attempt(s, learner, right=False)
+    before = figures(s, ratings.learner_subject(learner)), figures(s, ratings.spot_subject(SPOT))
+    for minutes in (1, 2):  # answered right afterwards: a retry, after hints or the worked answer
+        assert attempt(s, learner, right=True, at=NOW + timedelta(minutes=minutes)) is None
+    assert (figures(s, ratings.learner_subject(learner)), figures(s, ratings.spot_subject(SPOT))) == before
+    assert first is not None and s.scalar(select(func.count()).select_from(RatingGame)) == 1
+
+
+def test_the_same_answer_sent_again_plays_no_second_game(s):
+    learner = new_id()
+    assert attempt(s, learner, right=True, answer_id="a" * 32) is not None
+    assert attempt(s, learner, right=True, answer_id="a" * 32) is None
+    assert figures(s, ratings.learner_subject(learner))[3] == 1
+
+
+def test_one_batch_with_two_first_tries_at_one_spot_plays_one_game(s):
+    learner = new_id()
+    row = {"learner_id": learner, "scenario_id": SPOT, "topics": [], "rules": [], "answers": {}, "marks": {"a": True},
+           "duration_ms": None, "at": NOW, "rating": {"level": 2}}
+    changes = progress.record_many(s, [{**row, "answer_id": "b" * 32}, {**row, "answer_id": "c" * 32, "at": NOW + timedelta(seconds=1)}])
+    s.commit()
+    assert changes[0] is not None and changes[1] is None
+    assert figures(s, ratings.learner_subject(learner))[3] == 1
+
+
+def test_a_generated_spot_moves_the_learner_against_its_level_and_stores_no_spot(s):
+    learner = new_id()
+    change = attempt(s, learner, right=True, spot="gen-reopening-5-7-0", level=5, generated=True)
+    expected = glicko2.Player()
+    expected.update_player([ratings.level_rating(5)], [ratings.GENERATED_RD], [1])
+    assert change.rating == pytest.approx(expected.getRating())
+    assert s.scalar(select(func.count()).select_from(Rating).where(Rating.subject.like("spot:%"))) == 0
+
+
+def test_spots_answered_before_ratings_count_as_played_and_it_goes_back_down(store):
+    """The migration claims the first tries already stored: answering such a spot again moves nothing."""
+    from alembic import command
+
+    from trainer.store import migrate
+
+    def at(revision, step):
+        with store.engine.begin() as connection:
+            step(migrate.config(connection, store.schema), revision)
+
+    learner = new_id()
+    at("0005_exam_trust", command.downgrade)
+    with store.engine.begin() as connection:  # stored before ratings: no rating game played
+        connection.execute(text("INSERT INTO learners (id, srs_enabled, created_at) VALUES (:l, false, '2026-06-15 12:00:00')"),
+                           {"l": learner})
+        connection.execute(text(
+            "INSERT INTO attempts (learner_id, scenario_id, topics, rules, answers, marks, \"right\", total, created_at) "
+            "VALUES (:l, :s, '[]', '[]', '{}', '{\"a\": false}', 0, 1, '2026-06-15 12:00:00')"
+        ), {"l": learner, "s": SPOT})
+    at("head", command.upgrade)
+    with store.session() as s:
+        assert s.execute(select(RatingGame.learner_id, RatingGame.solved)).all() == [(learner, None)]
+        assert attempt(s, learner, right=True, at=NOW + timedelta(minutes=1)) is None
+
+
+# ---- two processes at once
+
+
+def _rate_many(url: str, schema: str | None, learners: list[str], start, results) -> None:
+    made = Store(url, schema=schema)
+    start.wait()
+    try:
+        for learner in learners:
+            with made.session() as s:
+                for _try in range(20):  # SQLite's writer waits its turn; a PostgreSQL deadlock is retried
+                    try:
+                        attempt(s, learner, right=False)
+                        break
+                    except Exception:
+                        s.rollback()
+        results.put(len(learners))
+    finally:
+        made.dispose()
+
+
+def test_two_processes_rating_one_spot_at_once_lose_no_update(store, database):
+    """Each game moves the spot's row under a lock: with 2 × 15 first tries at once, the spot has
+    played 30 games and its figures are the 30 games' in the order they were committed."""
+    n = 15
+    groups = [[new_id() for _ in range(n)] for _ in range(2)]
+    ctx = multiprocessing.get_context("fork")
+    start, results = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=_rate_many, args=(database["DATABASE_URL"], database["DATABASE_SCHEMA"], g, start, results))
+             for g in groups]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert sorted(results.get(timeout=5) for _ in procs) == [n, n]
+    with store.session() as s:
+        spot = figures(s, ratings.spot_subject(SPOT))
+        assert spot[3] == 2 * n
+        assert s.scalar(select(func.count()).select_from(RatingGame)) == 2 * n
+        # every learner lost once to the spot, each game against the spot's figures of that moment:
+        # replaying the games in commit order gives the stored figures (a lost update would not)
+        order = [r for (r,) in s.execute(select(RatingGame.learner_id).order_by(RatingGame.id))]
+    player = glicko2.Player(rating=ratings.level_rating(2))
+    for _learner in order:
+        player.update_player([1500], [350], [1])
+    assert spot[0] == pytest.approx(player.getRating())
+
+
+# ---- through the drill
+
+
+def test_the_drill_shows_the_rating_and_its_change_after_a_first_try_only(client):
+    html = answer_drill(client, BTN, BTN_TWO_WRONG).text
+    line = re.search(r'<p class="rating-line" id="rating-line">Your rating: ([\d,]+) \(([+−]\d+)\)</p>', html)
+    assert line and line.group(2).startswith("−")
+    again = answer_drill(client, BTN, BTN_RIGHT).text
+    assert 'id="rating-line"' not in again and "rating-" not in again.split('id="feedback"')[1][:200]
+    progress_page = client.get("/progress/").text
+    assert f"<strong>{line.group(1)}</strong> · after 1 rated first try" in progress_page
+
+
+def test_endless_practice_draws_near_the_learners_rating(client):
+    assert ":2:" in client.get("/practice/reopening").headers["Location"]  # no rating yet
+    answer_drill(client, BTN, BTN_RIGHT)  # a new learner beating a level-2 spot: 1620, nearest level 4's 1650
+    assert ":4:" in client.get("/practice/reopening").headers["Location"]
+    assert 'href="/practice/reopening?level=4"' in client.get("/topics/reopening").text
+    assert ":1:" in client.get("/practice/reopening?level=1").headers["Location"]  # a level asked for stays
+
+
+# ---- a spot in two steps: solved only when every field of every step was right at the first try
+
+CARD = ("current_total", "last_full_increment", "committed", "acted", "to_add")
+CARD_RIGHT = {k: v for k, v in BTN_RIGHT.items() if k in CARD}
+OPTIONS_RIGHT = {k: v for k, v in BTN_RIGHT.items() if k not in CARD}
+
+
+def test_a_right_card_alone_decides_nothing_then_a_right_step_two_solves_the_spot(app, client):
+    from trainer.store import progress as stats
+
+    from trainer.store import db
+
+    first = answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1"}).text
+    assert 'id="rating-line"' not in first  # undecided: no rating game yet
+    with app.app_context():
+        assert db().scalar(select(func.count()).select_from(RatingGame)) == 0
+    html = answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "1"}).text
+    assert re.search(r'id="rating-line">Your rating: [\d,]+ \(\+\d+\)', html)
+    with app.app_context():
+        learner = db().scalar(select(RatingGame.learner_id))
+        assert stats.first_tries(db(), learner) == {BTN: True}
+    assert "You solved this spot at the first try." in client.get(f"/drill/{BTN}").text
+
+
+def test_a_miss_at_step_two_leaves_the_spot_missed_though_a_retry_is_right(app, client):
+    from trainer.store import db
+    from trainer.store import progress as stats
+
+    answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1"})
+    missed = answer_drill(client, BTN, {**OPTIONS_RIGHT, "min_to": "1800", "stage": "2", "clean": "1"}).text
+    assert re.search(r'id="rating-line">Your rating: [\d,]+ \(−\d+\)', missed)
+    answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "1", "missed": "1"})
+    with app.app_context():
+        learner = db().scalar(select(RatingGame.learner_id))
+        assert stats.first_tries(db(), learner) == {BTN: False}
+        columns = {c.key: c.wrong for c in stats.columns(db(), learner, 30)}
+        assert columns["options"] == 1 and columns["last_full_increment"] == 0
+
+
+def test_a_miss_at_step_one_decides_the_spot_at_once(app, client):
+    from trainer.store import db
+    from trainer.store import progress as stats
+
+    html = answer_drill(client, BTN, {**CARD_RIGHT, "to_add": "1000", "stage": "1"}).text
+    assert 'id="rating-line"' in html
+    # then both steps right: the first try stays missed, and no second game is played
+    answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1", "missed": "1"})
+    again = answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "0"}).text
+    assert 'id="rating-line"' not in again
+    with app.app_context():
+        learner = db().scalar(select(RatingGame.learner_id))
+        assert stats.first_tries(db(), learner) == {BTN: False}
+        assert db().scalar(select(func.count()).select_from(RatingGame)) == 1
+
+
+def test_review_hears_of_a_spot_in_steps_once_per_pass(app, client):
+    from trainer.store import db
+    from trainer.store.models import ReviewCard
+
+    from .helpers import post_form
+
+    from .test_loop_web import right_answer
+
+    answer_drill(client, "sb-not-reopened", right_answer(app, "sb-not-reopened"))  # a learner with a history
+    post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
+    with app.app_context():
+        before = db().scalar(select(func.count()).select_from(ReviewCard))
+
+    answer_drill(client, BTN, {**CARD_RIGHT, "stage": "1"})
+    with app.app_context():  # a right card decides nothing: no review yet
+        assert db().scalar(select(func.count()).select_from(ReviewCard).where(ReviewCard.scenario_id == BTN)) == 0
+    answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "1"})
+    with app.app_context():  # the clean pass is the spot solved: it comes back in days
+        card = db().scalars(select(ReviewCard).where(ReviewCard.scenario_id == BTN)).one()
+        assert before >= 0 and (card.due - datetime.now(UTC)) > timedelta(days=1)
