@@ -65,7 +65,7 @@ def test_exam_spots_have_seeds_no_drill_address_accepts():
     from trainer.web.spot_refs import MAX_SEED, generated_parts
 
     for ref in exams.TEMPLATES[0].draw(7):
-        topic, level, seed, index = exams.exam_gen_parts(ref)
+        topic, level, seed, index, _stakes = exams.exam_gen_parts(ref)
         assert seed > MAX_SEED
         assert generated_parts(f"gen:{topic}:{level}:{seed}:{index}") is None
 
