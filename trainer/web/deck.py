@@ -10,7 +10,7 @@ and their names (``title``, the seat table), so no card is told by its colour al
 
 from __future__ import annotations
 
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 from flask import Flask, Response, g, has_request_context, request
 
@@ -39,10 +39,11 @@ def current() -> str:
 
 
 def links() -> list[dict[str, object]]:
-    """The switch: each deck with a link to this page with it (a page a form posted to is linked
-    by its address only when it can be fetched; otherwise the switch goes to the home page)."""
-    path = quote(request.script_root + request.path, safe="/") if request.method == "GET" else request.script_root + "/"
-    return [{"code": code, "url": f"{path}?{urlencode([('deck', code)])}", "current": code == current()} for code in DECKS]
+    """The switch: each deck with a link to this page with it. The link is relative (``?deck=four``),
+    so a page kept for everyone never carries the address one visitor spelt it with; a page a
+    form posted to links to the home page instead, which can always be fetched."""
+    base = "" if request.method == "GET" else request.script_root + "/"
+    return [{"code": code, "url": f"{base}?{urlencode([('deck', code)])}", "current": code == current()} for code in DECKS]
 
 
 def remember(response: Response) -> Response:
