@@ -203,7 +203,7 @@ TEMPLATES: tuple[ExamTemplate, ...] = (
         level=3,
         stakes=REAL_STAKES,
         retake=RetakePolicy(attempts=3, hours=72),
-        pool={"chips-and-words": 4},
+        pool={"chips-and-words": 4, "hand-reading": 2},
         weights={
             "action-order": 2,
             "round-end": 1,
@@ -261,7 +261,8 @@ TEMPLATES: tuple[ExamTemplate, ...] = (
         pass_mark=90,
         level=3,
         stakes=REAL_STAKES,
-        weights={"uncalled": 3, "side-pots": 5, "showdown": 3, "hand-reading": 6, "odd-chip": 3},
+        pool={"hand-reading": 3},
+        weights={"uncalled": 3, "side-pots": 5, "showdown": 3, "hand-reading": 3, "odd-chip": 3},
     ),
 )
 
