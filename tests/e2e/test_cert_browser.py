@@ -125,3 +125,17 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
     assert re.search(r"Pass mark\s+90%", facts) and re.search(r"Result\s+Passed", facts)
     assert employer.locator(".review-item, .steps, .answer-form").count() == 0
     employer.screenshot(path=str(artifacts / "cert-verify-1280.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_axe_finds_nothing_on_a_four_colour_hand_reading_spot_and_the_exam_list(open_page, library_url, axe_source, lang):
+    from .test_table_browser import axe_violations
+
+    for viewport in (WIDE, {"width": 360, "height": 740}):
+        page = open_page(viewport=viewport)
+        page.goto(f"{library_url}/drill/gen:hand-reading:2:3:0?lang={lang}&deck=four")
+        assert page.locator("body.deck-four").count() == 1
+        assert page.locator(".five, input[name^='five_']").count() >= 14  # seven cards for each live player
+        assert axe_violations(page, axe_source) == []
+        page.goto(f"{library_url}/exams/?lang={lang}")
+        assert axe_violations(page, axe_source) == []
