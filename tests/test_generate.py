@@ -86,3 +86,51 @@ def test_a_generated_spot_is_the_same_scenario_built_directly_as_through_a_yaml_
                             assert build_quiz(built, locale=locale) == build_quiz(through_yaml, locale=locale), spot.id
                     checked += 1
     assert checked >= 3000
+
+
+def _amounts(document: dict) -> list[int]:
+    """Every chip amount a spot's file writes: stacks, blinds and antes, bets and raises, ruling chips."""
+    game = document["game"]
+    amounts = list(document["stacks"].values()) + list(game["blinds"]) + list(game.get("straddles", ()))
+    amounts += [game[k] for k in ("ante", "bb_ante") if game.get(k)]
+    for actions in document.get("actions", {}).values():
+        amounts += [int(a.split()[-1]) for a in actions if a.split()[-1].isdigit()]
+    ruling = document.get("ruling", {})
+    amounts += list(ruling.get("chips", ())) + list(ruling.get("later", ()))
+    if str(ruling.get("said", "")).isdigit():
+        amounts.append(int(ruling["said"]))
+    return amounts
+
+
+def test_real_stakes_are_dealt_in_whole_chips_and_answered_by_the_engine():
+    from trainer.playout import STAKES
+
+    raises = []
+    for name, stakes in STAKES.items():
+        for topic in topics():
+            for spot in generate(topic, level=3, seed=11, count=4, stakes=name):
+                document = spot.document
+                assert document["game"]["blinds"] == [stakes.small, stakes.big], spot.id
+                odd = [a for a in _amounts(document) if a % stakes.chip]
+                assert odd == [], (spot.id, odd)
+                scenario = load_document(document, f"{spot.id}.yaml")
+                assert scenario.check_expect() == [], spot.id  # the answer key is the engine's
+                assert spot.id.endswith(f"-{name}")
+                raises += [int(a.split()[-1]) / stakes.big for acts in document.get("actions", {}).values()
+                           for a in acts if " raise " in a]
+    # sized as players size them: most raises are 2 to 4 big blinds or more, not one chip over the minimum
+    assert raises and sum(r >= 2 for r in raises) / len(raises) > 0.9
+
+
+def test_spots_without_stakes_are_the_ones_their_addresses_always_gave():
+    # The drill's gen: addresses replay the same spots whether or not real stakes exist.
+    assert generate("min-raise", level=2, seed=5)[0].document == generate("min-raise", level=2, seed=5, stakes=None)[0].document
+    assert generate("min-raise", level=2, seed=5)[0].document != generate("min-raise", level=2, seed=5, stakes="100-200")[0].document
+
+
+def test_cli_generates_at_real_stakes_and_names_the_stakes_it_knows():
+    printed = CliRunner().invoke(main, ["generate", "--topic", "side-pots", "--seed", "5", "-n", "2", "--stakes", "1000-2000"])
+    assert printed.exit_code == 0, printed.output
+    assert all(d["game"]["blinds"] == [1000, 2000] for d in yaml.safe_load_all(printed.stdout))
+    wrong = CliRunner().invoke(main, ["generate", "--topic", "side-pots", "--stakes", "1-2"])
+    assert wrong.exit_code == 2 and 'unknown stakes "1-2"; stakes are 100-200, 1000-2000' in wrong.output

@@ -217,3 +217,54 @@ def test_random_multiway_deals_winners_agree_with_pokerkit():
             assert set(won) == {p for p in pot["eligible"] if oracle[p] == best}, text
         compared += 1
     assert compared >= 300
+
+
+# -------------------------------------------------------------- the drill's "best five cards" question
+
+BROADWAY = """\
+id: broadway-either-king
+game: {type: no-limit, blinds: [100, 200]}
+start: river
+pot: 1200
+stacks: {BB: 20000, BTN: 20000}
+board: [Kd, Ah, Qs, Jh, Td]
+hands: {BB: [Kc, 2d], BTN: [9c, 9s]}
+actions: [BB check, BTN check]
+ask: [winners]
+"""
+
+
+def _graded(quiz, **typed):
+    from werkzeug.datastructures import MultiDict
+
+    from trainer.quiz import grade, read_answer
+
+    right = {"hand_BB": "straight", "hand_BTN": "straight", "winners1": ["BB", "BTN"],
+             "five_BB": ["Kc", "Ah", "Qs", "Jh", "Td"], "five_BTN": ["Kd", "Ah", "Qs", "Jh", "Td"]}
+    form = MultiDict([(k, v) for k, vs in (right | typed).items() for v in ([vs] if isinstance(vs, str) else vs)])
+    return {m.field.name: m.right for m in grade(quiz, read_answer(quiz, form)).marks}
+
+
+def test_the_best_five_cards_are_asked_and_any_five_of_the_same_worth_are_right():
+    from trainer.quiz import build_quiz
+
+    quiz = build_quiz(load_text(BROADWAY, "broadway.yaml"), locale="en")
+    five = {f.name: f for f in quiz.fields() if f.name.startswith("five_")}
+    assert set(five) == {"five_BB", "five_BTN"}
+    # the player's two cards, then the board, each named as a dealer reads it
+    assert [label for _v, label in five["five_BB"].choices] == ["K♣", "2♦", "K♦", "A♥", "Q♠", "J♥", "10♦"]
+    assert all(_graded(quiz).values())
+    # BB's straight plays either king; the board plays for BTN, whose nines do not
+    assert _graded(quiz, five_BB=["Kd", "Ah", "Qs", "Jh", "Td"])["five_BB"]
+    assert not _graded(quiz, five_BB=["Kc", "Kd", "Ah", "Qs", "Jh"])["five_BB"]
+    assert not _graded(quiz, five_BTN=["9c", "Ah", "Qs", "Jh", "Td"])["five_BTN"]
+    assert not _graded(quiz, five_BB=["Kc", "Ah", "Qs", "Jh"])["five_BB"]  # four cards are not a hand
+
+
+@pytest.mark.parametrize("locale", ["zh-Hant", "zh-Hans"])
+def test_the_best_five_cards_question_is_in_the_learners_language(locale):
+    from trainer.quiz import build_quiz
+
+    quiz = build_quiz(load_text(BROADWAY, "broadway.yaml"), locale=locale)
+    field = next(f for f in quiz.fields() if f.name == "five_BB")
+    assert "BB" in field.label and not any(word in field.label for word in ("cards", "play"))

@@ -132,8 +132,9 @@ def _options_text(options: dict) -> str:
 @click.option("--level", default=2, show_default=True, type=click.IntRange(1, 5))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("-n", "count", default=1, show_default=True, type=click.IntRange(1, 100000))
+@click.option("--stakes", default=None, help='Real stakes: "100-200" or "1000-2000" (default: blinds drawn from 1/2 to 100/200).')
 @click.option("--out", default=None, type=click.Path(file_okay=False), help="Write <out>/<topic>/<id>.yaml instead of printing.")
-def generate(topic: str, level: int, seed: int, count: int, out: str | None) -> None:
+def generate(topic: str, level: int, seed: int, count: int, stakes: str | None, out: str | None) -> None:
     """Write generated scenario files for a topic, reproducible from the seed."""
     import yaml
 
@@ -141,7 +142,7 @@ def generate(topic: str, level: int, seed: int, count: int, out: str | None) -> 
     from .generate import generate as make
 
     try:
-        spots = make(topic, level=level, seed=seed, count=count)
+        spots = make(topic, level=level, seed=seed, count=count, stakes=stakes)
     except GenerateError as exc:
         raise click.UsageError(str(exc)) from None
     for spot in spots:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .engine import GameType, Hand, Street
 from .engine.reading import RANKS, SUITS, read
-from .playout import Deal, random_action, random_deal, scenario_document
+from .playout import STAKES, Deal, Stakes, random_action, random_deal, scenario_document
 from .topics import BY_NAME
 from .translations import LOCALES
 from .translations import text as language
@@ -44,7 +44,8 @@ class Recipe:
     short_bb: bool = False
     aggression: float = 0.3
     explain: str = ""  # English; the translations are in the engine catalogs (context explain.<topic>)
-    extra: Callable[[Hand, random.Random, int], dict | None] | None = None  # more file keys (ruling, winners)
+    # more file keys (ruling, winners): (hand, rng, spot index, stakes or None) -> keys, or None to deal again
+    extra: Callable[[Hand, random.Random, int, Stakes | None], dict | None] | None = None
 
 
 class _Ids:
@@ -91,11 +92,15 @@ def _pot_limited(hand: Hand, ids: _Ids, i: int) -> bool:
     return wager.max < seat.committed + seat.stack
 
 
-def _random_ruling(hand: Hand, rng: random.Random, i: int) -> dict | None:
-    """A declaration and/or chips for the player to act, from the situations R-CHIPS rules on."""
+def _random_ruling(hand: Hand, rng: random.Random, i: int, stakes: Stakes | None = None) -> dict | None:
+    """A declaration and/or chips for the player to act, from the situations R-CHIPS rules on; at
+    ``stakes``, only chips the room plays with (its smallest chip and up) and amounts in them."""
     card = hand.card()
     seat = next(s for s in hand.seats if s.position == hand.to_act)
-    denominations = [d for d in (1, 5, 25, 100, 500, 1000, 5000) if d <= max(seat.stack, 1)]
+    smallest = stakes.chip if stakes is not None else 1
+    denominations = [d for d in (1, 5, 25, 100, 500, 1000, 5000, 25000) if smallest <= d <= max(seat.stack, 1)]
+    if not denominations:
+        return None
     kind = i % 5
     if kind == 0 and card.to_add:  # one oversized chip, silent or with "raise"
         bigger = [d for d in denominations if d > card.to_add and d < seat.stack]
@@ -117,6 +122,8 @@ def _random_ruling(hand: Hand, rng: random.Random, i: int) -> dict | None:
         return {"ruling": {"said": said}}
     if kind == 3 and card.current_total and card.to_add:  # an amount alone (TDA24 40-C)
         amount = card.current_total + rng.randint(1, max(1, card.last_full_increment + card.last_full_increment // 2))
+        if stakes is not None:
+            amount = card.current_total + stakes.round(amount - card.current_total)
         if amount >= seat.committed + seat.stack:
             return None
         return {"ruling": {"said": str(amount)}}
@@ -126,7 +133,7 @@ def _random_ruling(hand: Hand, rng: random.Random, i: int) -> dict | None:
     return None
 
 
-def _random_winners(hand: Hand, rng: random.Random, i: int) -> dict | None:
+def _random_winners(hand: Hand, rng: random.Random, i: int, stakes: Stakes | None = None) -> dict | None:
     pots = hand.result().pots
     winners = []
     for pot in pots:
@@ -134,7 +141,7 @@ def _random_winners(hand: Hand, rng: random.Random, i: int) -> dict | None:
         winners.append(rng.sample(list(pot.eligible), count))
     if all(len(w) == 1 for w in winners):
         return None
-    chip = hand.game.small_blind if rng.random() < 0.5 else 1
+    chip = hand.game.small_blind if rng.random() < 0.5 else stakes.chip if stakes is not None else 1
     return {"winners": winners, "chip": chip}
 
 
@@ -147,7 +154,7 @@ def _hand_reading_spot(hand: Hand, ids: _Ids, i: int) -> bool:
     return result.showdown is not None and (i % 4 != 3 or len(result.pots) >= 2)
 
 
-def _random_cards(hand: Hand, rng: random.Random, i: int) -> dict | None:
+def _random_cards(hand: Hand, rng: random.Random, i: int, stakes: Stakes | None = None) -> dict | None:
     """A board and hole cards that make the spot teach one thing, by turns: a split, a kicker, the board
     playing, a side pot that goes to another player than the main pot."""
     pots = hand.result().pots
@@ -311,36 +318,44 @@ def topics() -> list[str]:
     return list(RECIPES)
 
 
-def generate(topic: str, *, level: int = 2, seed: int = 0, count: int = 1, start: int = 0) -> list[Spot]:
-    """``count`` spots for ``topic``; spot ``i`` depends only on (topic, level, seed, i)."""
+def generate(topic: str, *, level: int = 2, seed: int = 0, count: int = 1, start: int = 0,
+             stakes: str | None = None) -> list[Spot]:
+    """``count`` spots for ``topic``; spot ``i`` depends only on (topic, level, seed, i, stakes).
+
+    ``stakes`` names real stakes (``STAKES``: "100-200", "1000-2000"): those blinds, stacks in
+    whole chips, bets sized as players size them. Without it the blinds are drawn (1/2 to 100/200)."""
     if topic not in RECIPES:
         raise GenerateError(f'unknown topic "{topic}"; topics are {", ".join(RECIPES)}')
     if level not in PLAYERS_BY_LEVEL:
         raise GenerateError(f"level must be 1 to 5, got {level}")
-    return [_spot(topic, level, seed, i) for i in range(start, start + count)]
+    if stakes is not None and stakes not in STAKES:
+        raise GenerateError(f'unknown stakes "{stakes}"; stakes are {", ".join(STAKES)}')
+    return [_spot(topic, level, seed, i, stakes) for i in range(start, start + count)]
 
 
-def _spot(topic: str, level: int, seed: int, index: int) -> Spot:
+def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None = None) -> Spot:
     recipe = RECIPES[topic]
-    rng = random.Random(f"{topic}/{level}/{seed}/{index}")
+    stakes = STAKES[stakes_name] if stakes_name is not None else None
+    # Without stakes the seed string is the one spots always had, so their addresses replay them.
+    rng = random.Random(f"{topic}/{level}/{seed}/{index}" + (f"/{stakes_name}" if stakes_name else ""))
     for _ in range(MAX_TRIES):
-        deal = _deal(recipe, level, rng)
-        found = _play_until(recipe, deal, rng, index)
+        deal = _deal(recipe, level, rng, stakes)
+        found = _play_until(recipe, deal, rng, index, stakes)
         extra = {}
         if found is not None and recipe.extra is not None:
-            extra = recipe.extra(found[0], rng, index)
+            extra = recipe.extra(found[0], rng, index, stakes)
             if extra is None:
                 continue
         if found is not None:
             hand, actions = found
-            sid = f"gen-{topic}-{level}-{seed}-{index}"
+            sid = f"gen-{topic}-{level}-{seed}-{index}" + (f"-{stakes_name}" if stakes_name else "")
             doc = scenario_document(deal, hand, actions, id=sid, ask=recipe.ask, extra=extra)
             doc = _with_texts(doc, topic, recipe, hand, level)
             return Spot(id=sid, topic=topic, level=level, seed=seed, index=index, document=doc)
     raise GenerateError(f"no {topic} spot found for level {level}, seed {seed}, spot {index}")
 
 
-def _deal(recipe: Recipe, level: int, rng: random.Random) -> Deal:
+def _deal(recipe: Recipe, level: int, rng: random.Random, stakes: Stakes | None = None) -> Deal:
     low, high = recipe.players or PLAYERS_BY_LEVEL[level]
     low = max(low, recipe.min_players)
     players = rng.randint(low, max(low, high))
@@ -352,16 +367,17 @@ def _deal(recipe: Recipe, level: int, rng: random.Random) -> Deal:
         antes=recipe.antes,
         straddles=recipe.straddles,
         short_bb=recipe.short_bb,
+        stakes=stakes,
     )
 
 
-def _play_until(recipe: Recipe, deal: Deal, rng: random.Random, index: int):
+def _play_until(recipe: Recipe, deal: Deal, rng: random.Random, index: int, stakes: Stakes | None = None):
     hand = deal.hand()
     actions = []
     while not hand.betting_over:
         if recipe.when == "decision" and recipe.predicate(hand, _Ids(hand), index):
             return hand, actions
-        action = random_action(hand, rng, recipe.aggression)
+        action = random_action(hand, rng, recipe.aggression, stakes)
         hand.apply(action)
         actions.append(action)
     if recipe.when == "over" and recipe.predicate(hand, _Ids(hand), index):

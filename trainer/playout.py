@@ -27,6 +27,27 @@ TABLES: dict[int, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True, kw_only=True)
+class Stakes:
+    """Blinds as a card room spreads them, with its smallest chip: every stack, bet and raise is a
+    whole number of chips and is sized the way players size them (2.5 to 3 times before the flop,
+    a third of the pot to the pot after it), so a spot reads like the table, not "raise to 107"."""
+
+    name: str  # as a reference writes it: "100-200"
+    small: int
+    big: int
+    chip: int  # the smallest chip in play
+
+    def round(self, amount: int) -> int:
+        return max(self.chip, round(amount / self.chip) * self.chip)
+
+
+# Real stakes: the exam templates choose among these (a ``exam-gen:`` reference carries the name).
+STAKES: dict[str, Stakes] = {
+    s.name: s for s in (Stakes(name="100-200", small=100, big=200, chip=25), Stakes(name="1000-2000", small=1000, big=2000, chip=100))
+}
+
+
+@dataclass(frozen=True, kw_only=True)
 class Deal:
     """A hand's set-up: enough to build the same ``Hand`` again."""
 
@@ -38,34 +59,41 @@ class Deal:
 
 
 def random_deal(rng: random.Random, *, game_type: GameType | None = None, players: int | None = None,
-                short_stacks: float = 0.4, antes: float = 0.2, straddles: int = 0, short_bb: bool = False) -> Deal:
-    """Blinds, stacks (many of them short) and sometimes antes, for 2-10 players."""
+                short_stacks: float = 0.4, antes: float = 0.2, straddles: int = 0, short_bb: bool = False,
+                stakes: Stakes | None = None) -> Deal:
+    """Blinds, stacks (many of them short) and sometimes antes, for 2-10 players; at ``stakes``, the
+    blinds are those and every stack is a whole number of its smallest chip."""
     n = players or rng.randint(2, 10)
     game_type = game_type or rng.choice(list(GameType))
-    sb = rng.choice((1, 5, 25, 50, 100))
-    bb = 2 * sb
+    if stakes is None:
+        sb = rng.choice((1, 5, 25, 50, 100))
+        bb = 2 * sb
+    else:
+        sb, bb = stakes.small, stakes.big
+    chip = stakes.round if stakes is not None else (lambda amount: amount)
     ante = 0
     bb_ante = 0
     if rng.random() < antes:
         if rng.random() < 0.5:
             bb_ante = bb
         else:
-            ante = max(1, bb // rng.choice((2, 4, 10)))
+            ante = chip(max(1, bb // rng.choice((2, 4, 10))))
     stacks = {}
     for pos in TABLES[n]:
         if rng.random() < short_stacks:
-            stacks[pos] = rng.randint(1, 12 * bb)
+            stacks[pos] = chip(rng.randint(1, 12 * bb))
         else:
-            stacks[pos] = rng.randint(20 * bb, 200 * bb)
+            stacks[pos] = chip(rng.randint(20 * bb, 200 * bb))
     if short_bb:
-        stacks["BB"] = rng.randint(1, bb - 1)
+        stacks["BB"] = min(chip(rng.randint(1, bb - 1)), bb - (stakes.chip if stakes else 1))
     straddle_amounts = tuple(bb * 2 ** (k + 1) for k in range(min(straddles, n - 2)))
     game = Game(type=game_type, blinds=(sb, bb), ante=ante, bb_ante=bb_ante, straddles=straddle_amounts)
     return Deal(game=game, stacks=stacks)
 
 
-def random_action(hand: Hand, rng: random.Random, aggression: float = 0.30) -> Action:
-    """One legal action for the player to act, weighted so hands often reach later streets."""
+def random_action(hand: Hand, rng: random.Random, aggression: float = 0.30, stakes: Stakes | None = None) -> Action:
+    """One legal action for the player to act, weighted so hands often reach later streets; at
+    ``stakes``, bets and raises are sized as players size them, in whole chips."""
     pos = hand.to_act
     opts = hand.options()
     wager = opts.bet or opts.raise_
@@ -77,6 +105,8 @@ def random_action(hand: Hand, rng: random.Random, aggression: float = 0.30) -> A
             amount = wager.min
         elif pick < 0.6:
             amount = wager.max
+        elif stakes is not None:
+            amount = _sized(hand, rng, stakes, wager.min, wager.max)
         else:
             amount = rng.randint(wager.min, wager.max)
         return Action(position=pos, kind=kind, amount=amount)
@@ -85,6 +115,17 @@ def random_action(hand: Hand, rng: random.Random, aggression: float = 0.30) -> A
     if roll < 0.72:
         return Action(position=pos, kind=ActionKind.CALL)
     return Action(position=pos, kind=ActionKind.FOLD)
+
+
+def _sized(hand: Hand, rng: random.Random, stakes: Stakes, low: int, high: int) -> int:
+    """A bet or raise-to as players make them: 2.5 to 3 times the bet before the flop, a third of
+    the pot to the pot after it (a raise: 2.5 to 3 times the bet it raises), in whole chips."""
+    current = hand.current_total
+    if current:
+        amount = current * rng.choice((2.5, 2.5, 3, 3, 3.5, 4))
+    else:
+        amount = hand.pot * rng.choice((1 / 3, 1 / 2, 1 / 2, 2 / 3, 3 / 4, 1))
+    return min(high, max(low, stakes.round(int(amount))))
 
 
 def random_history(rng: random.Random, deal: Deal, *, steps: int | None = None) -> tuple[Hand, list[Action]]:

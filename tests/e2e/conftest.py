@@ -98,9 +98,15 @@ def base_url(tmp_path_factory, instance_dir):
 
 
 @pytest.fixture(scope="session")
-def library_url(tmp_path_factory):
+def library_instance(tmp_path_factory):
+    """The instance folder of the app serving the whole library (its SQLite database is there)."""
+    return tmp_path_factory.mktemp("library-instance")
+
+
+@pytest.fixture(scope="session")
+def library_url(tmp_path_factory, library_instance):
     """The app serving the whole scenario library: spots of every size, on every street."""
-    yield from _serve(tmp_path_factory, LIBRARY, tmp_path_factory.mktemp("library-instance"))
+    yield from _serve(tmp_path_factory, LIBRARY, library_instance)
 
 
 @pytest.fixture(scope="session")

@@ -65,7 +65,7 @@ def test_exam_spots_have_seeds_no_drill_address_accepts():
     from trainer.web.spot_refs import MAX_SEED, generated_parts
 
     for ref in exams.TEMPLATES[0].draw(7):
-        topic, level, seed, index = exams.exam_gen_parts(ref)
+        topic, level, seed, index, _stakes = exams.exam_gen_parts(ref)
         assert seed > MAX_SEED
         assert generated_parts(f"gen:{topic}:{level}:{seed}:{index}") is None
 
@@ -100,6 +100,37 @@ def test_the_shipped_pool_serves_the_exams_and_not_the_drill(database, tmp_path)
         client = made.test_client()
         assert client.get(f"/drill/{hidden}").status_code == 404
         assert hidden not in client.get("/topics/chips-and-words").text
+
+
+def test_the_dealer_templates_are_dealt_at_real_stakes(database, tmp_path):
+    from trainer.playout import STAKES
+    from trainer.web.exam_refs import pool_ids, resolve
+
+    from .conftest import running_app
+
+    by_slug = {t.slug: t for t in exams.TEMPLATES}
+    full = by_slug["dealer-full"]
+    assert (full.title, full.count, full.minutes, full.pass_mark) == ("Dealer: full certification", 40, 30, 90)
+    dealer = [t for t in exams.TEMPLATES if t.slug.startswith("dealer-")]
+    assert len(dealer) >= 3
+    covered = {topic for t in dealer for topic in (*t.weights, *t.pool)}
+    assert {"min-raise", "side-pots", "showdown", "chips-and-words", "hand-reading"} <= covered
+    blinds = {(s.small, s.big) for s in STAKES.values()}
+    for made in running_app(database, tmp_path, SCENARIO_DIRS=[str(SHIPPED)]):
+        with made.test_request_context():
+            seen = set()
+            for template in dealer:
+                for ref in template.draw(2026, pool_ids()):
+                    entry = resolve(ref)
+                    assert entry is not None, ref
+                    game = entry.scenario.game
+                    if ref.startswith(exams.EXAM_GEN):
+                        assert exams.exam_gen_parts(ref)[4] in STAKES, ref
+                        assert tuple(game.blinds) in blinds, ref
+                        seen.add(tuple(game.blinds))
+                    else:  # the hand-written pool is at real stakes too
+                        assert game.blinds[1] >= 200, ref
+            assert seen == blinds  # both stakes are dealt
 
 
 def _graded(ref, typed):

@@ -51,6 +51,7 @@ def right_answer(solved: dict, ask: tuple[str, ...], positions: list[str]) -> di
             answer |= {f"split{i}_{pos}": str(chips) for pos, chips in pot.items()}
     if "winners" in ask:
         answer |= {f"hand_{pos}": best["category"] for pos, best in solved["best_hands"].items()}
+        answer |= {f"five_{pos}": best["cards"] for pos, best in solved["best_hands"].items()}
         answer |= {f"winners{i}": won for i, won in enumerate(solved["winners"], start=1)}
     if "showdown" in ask:
         showdown = solved.get("showdown")

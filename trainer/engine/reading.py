@@ -91,6 +91,20 @@ def best_hand(hole: Sequence[str], board: Sequence[str]) -> BestHand:
     return BestHand(cards=_reading_order(five, category), category=category, score=best)
 
 
+def best_fives(hole: Sequence[str], board: Sequence[str]) -> tuple[frozenset[str], ...]:
+    """Every set of five cards worth the best hand of ``hole`` + ``board``: when two cards of a rank
+    could play, either is right (the suits never matter), so a dealer may name any of these.
+
+    >>> sorted(sorted(f) for f in best_fives(("9c", "2d"), ("9d", "9h", "Ks", "Qs", "Js")))
+    [['9c', '9d', '9h', 'Ks', 'Qs']]
+    >>> len(best_fives(("Kc", "2d"), ("Kd", "Ah", "Qs", "Jh", "Td")))  # A-K-Q-J-10 with either king
+    2
+    """
+    cards = tuple(hole) + tuple(board)
+    best = _score(cards)
+    return tuple(frozenset(c) for c in combinations(cards, 5) if _score(c) == best)
+
+
 def _reading_order(five: Sequence[str], category: str) -> tuple[str, ...]:
     """The cards that make the category first, bigger groups first, then kickers high to low."""
     ranks = [c[0] for c in five]

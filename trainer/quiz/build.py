@@ -14,7 +14,7 @@ from functools import reduce
 from typing import Any
 
 from trainer.engine.messages import Message
-from trainer.engine.reading import CATEGORIES
+from trainer.engine.reading import CATEGORIES, best_fives
 from trainer.engine.rulings import parse_said
 from trainer.translations import DEFAULT, Text, pick
 from trainer.translations import text as translated
@@ -367,6 +367,21 @@ class _Builder:
         """Cards as a dealer reads them: K♠ 10♥."""
         return " ".join(("10" if c[0] == "T" else c[0]) + SUIT_SIGNS[c[1]] for c in cards)
 
+    def five(self, pos: str, hole: Iterable[str], board: Iterable[str], shown: Iterable[str]) -> Field:
+        """Tick the five of a player's seven cards that play; any five of the same worth are right."""
+        _ = self.t.gettext
+        hole, board = tuple(hole), tuple(board)
+        expected = frozenset(shown)
+        return self.field(
+            name=f"five_{pos}",
+            label=_("%(pos)s: the five cards that play", pos=pos),
+            kind=FieldKind.CHOICES,
+            expected=expected,
+            accepts=frozenset(best_fives(hole, board)) - {expected},
+            choices=tuple((c, self.cards((c,))) for c in hole + board),
+            hint=_("Tick five: %(pos)s's two cards come first, then the board.", pos=pos),
+        )
+
     def winners(self, solution: dict, scenario: Any, positions: tuple[str, ...], pots_asked: bool) -> Question:
         _ = self.t.gettext
         best = self.need(solution, "best_hands", "winners")
@@ -374,7 +389,7 @@ class _Builder:
         live = tuple(p for p in positions if p in best)
         told = [_("Board: %(cards)s.", cards=self.cards(scenario.board))]
         told += [_("%(pos)s holds %(cards)s.", pos=p, cards=self.cards(scenario.hands[p])) for p in live]
-        told.append(_("Name each player's best hand, and who wins each pot."))
+        told.append(_("Name each player's best hand and the five cards that make it, and who wins each pot."))
         categories = tuple((c, self.terms[f"hand.{c}"]) for c in CATEGORIES)
         groups = [
             Group(
@@ -389,7 +404,11 @@ class _Builder:
                     )
                     for p in live
                 ),
-            )
+            ),
+            Group(
+                legend=_("Best five cards"),
+                fields=tuple(self.five(p, scenario.hands[p], scenario.board, best[p]["cards"]) for p in live),
+            ),
         ]
         rows = _pot_rows(len(live), len(winners)) if pots_asked else len(winners)
         for i in range(rows):

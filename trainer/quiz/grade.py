@@ -14,7 +14,7 @@ def grade(quiz: Quiz, answer: Answer) -> Feedback:
         marks.append(
             Mark(
                 field=field,
-                right=given == field.expected,
+                right=field.right(given),
                 given=field.show(given),
                 correct=field.show(field.expected),
             )

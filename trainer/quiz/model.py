@@ -45,7 +45,11 @@ class Field:
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
     hint: str = ""
     limit: int | None = None  # no sensible amount for this field is larger
+    accepts: frozenset = frozenset()  # other values as right as ``expected`` (five cards of equal worth)
     locale: str = DEFAULT  # the language of the labels, and of values shown and messages
+
+    def right(self, value: Any) -> bool:
+        return value == self.expected or value in self.accepts
 
     def show(self, value: Any) -> str:
         """A value of this field as a learner reads it."""

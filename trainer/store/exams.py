@@ -33,11 +33,15 @@ EXAM_POOL = "exam-pool:"
 # Exam seeds sit above every seed a drill address accepts (2^31 - 1), so the spot behind an exam
 # question has no ``gen:`` address: knowing it would not open it in the drill.
 EXAM_SEED_BASE = 2**62
+# The stakes of the dealer templates (trainer.playout.STAKES names them).
+REAL_STAKES = ("100-200", "1000-2000")
 
 
-def exam_gen_ref(topic: str, level: int, seed: int, index: int = 0) -> str:
-    """A generated exam spot: generate(topic, level, seed), spot ``index``; exam pages only."""
-    return f"{EXAM_GEN}{topic}:{level}:{seed}:{index}"
+def exam_gen_ref(topic: str, level: int, seed: int, index: int = 0, stakes: str | None = None) -> str:
+    """A generated exam spot: generate(topic, level, seed, stakes), spot ``index``; exam pages only.
+    ``stakes`` ("100-200", "1000-2000") is written as a fifth part; references without it are the
+    drawn-blinds spots of the first exams."""
+    return f"{EXAM_GEN}{topic}:{level}:{seed}:{index}" + (f":{stakes}" if stakes else "")
 
 
 def exam_pool_ref(scenario_id: str) -> str:
@@ -45,12 +49,16 @@ def exam_pool_ref(scenario_id: str) -> str:
     return f"{EXAM_POOL}{scenario_id}"
 
 
-def exam_gen_parts(ref: str) -> tuple[str, int, int, int] | None:
+def exam_gen_parts(ref: str) -> tuple[str, int, int, int, str | None] | None:
+    """(topic, level, seed, index, stakes or None) of an ``exam-gen:`` reference."""
     if not ref.startswith(EXAM_GEN):
         return None
+    parts = ref[len(EXAM_GEN) :].split(":")
+    if len(parts) == 4:
+        parts.append("")
     try:
-        topic, level, seed, index = ref[len(EXAM_GEN) :].split(":")
-        return topic, int(level), int(seed), int(index)
+        topic, level, seed, index, stakes = parts
+        return topic, int(level), int(seed), int(index), stakes or None
     except ValueError:
         return None
 
@@ -82,6 +90,9 @@ class ExamTemplate:
     weights: Mapping[str, int] = field(default_factory=dict)  # generated topic -> weight
     pool: Mapping[str, int] = field(default_factory=dict)  # exam-pool topic -> hand-written questions
     level: int = 2
+    # Real stakes ("100-200", "1000-2000"; trainer.playout.STAKES) the generated spots are dealt
+    # at, one drawn per question; none: the generator draws the blinds (1/2 to 100/200).
+    stakes: tuple[str, ...] = ()
     retake: RetakePolicy = RetakePolicy()
 
     def __post_init__(self) -> None:
@@ -116,7 +127,10 @@ class ExamTemplate:
             for t in sorted(shares, key=lambda t: (counts[t] - shares[t], t))[: generated - sum(counts.values())]:
                 counts[t] += 1
             for t, n in counts.items():
-                refs.extend(exam_gen_ref(t, self.level, EXAM_SEED_BASE + rng.getrandbits(62)) for _ in range(n))
+                for _ in range(n):
+                    seed = EXAM_SEED_BASE + rng.getrandbits(62)
+                    stakes = rng.choice(self.stakes) if self.stakes else None
+                    refs.append(exam_gen_ref(t, self.level, seed, stakes=stakes))
         rng.shuffle(refs)
         return refs
 
@@ -172,6 +186,83 @@ TEMPLATES: tuple[ExamTemplate, ...] = (
         level=3,
         pool={"chips-and-words": 4},
         weights={"chips-and-words": 1},
+    ),
+    # Real stakes: blinds 100/200 and 1,000/2,000, stacks and bets in whole chips, sized as
+    # players size them; the generator deals them (trainer.playout.STAKES).
+    ExamTemplate(
+        slug="dealer-full",
+        title=N_("Dealer: full certification"),
+        description=N_(
+            "40 spots at blinds 100/200 and 1,000/2,000: action order, minimum bets and raises, "
+            "short all-ins and reopening, blinds, straddles and antes, pot limit, uncalled bets, side "
+            "pots, who shows first, splitting a pot, reading the hands, and rulings on chips and words."
+        ),
+        count=40,
+        minutes=30,
+        pass_mark=90,
+        level=3,
+        stakes=REAL_STAKES,
+        retake=RetakePolicy(attempts=3, hours=72),
+        pool={"chips-and-words": 4, "hand-reading": 2},
+        weights={
+            "action-order": 2,
+            "round-end": 1,
+            "min-bet": 1,
+            "min-raise": 3,
+            "short-all-in": 3,
+            "reopening": 3,
+            "no-opponent": 1,
+            "short-blind": 1,
+            "straddle": 1,
+            "ante": 1,
+            "pot-limit": 2,
+            "uncalled": 2,
+            "side-pots": 4,
+            "showdown": 3,
+            "odd-chip": 2,
+            "hand-reading": 4,
+            "chips-and-words": 2,
+        },
+    ),
+    ExamTemplate(
+        slug="dealer-betting",
+        title=N_("Dealer: betting and rulings"),
+        description=N_(
+            "20 spots at blinds 100/200 and 1,000/2,000: who acts, what it costs, the minimum and "
+            "maximum raise, short all-ins and reopening, and what a chip, an amount or a word commits."
+        ),
+        count=20,
+        minutes=15,
+        pass_mark=90,
+        level=3,
+        stakes=REAL_STAKES,
+        pool={"chips-and-words": 3},
+        weights={
+            "action-order": 2,
+            "min-bet": 1,
+            "min-raise": 3,
+            "short-all-in": 2,
+            "reopening": 2,
+            "no-opponent": 1,
+            "straddle": 1,
+            "pot-limit": 2,
+            "chips-and-words": 3,
+        },
+    ),
+    ExamTemplate(
+        slug="dealer-pots",
+        title=N_("Dealer: pots, showdown and hand reading"),
+        description=N_(
+            "20 spots at blinds 100/200 and 1,000/2,000: uncalled bets, main and side pots, who shows "
+            "first, reading the hands to award each pot, and splitting a pot down to the odd chip."
+        ),
+        count=20,
+        minutes=15,
+        pass_mark=90,
+        level=3,
+        stakes=REAL_STAKES,
+        pool={"hand-reading": 3},
+        weights={"uncalled": 3, "side-pots": 5, "showdown": 3, "hand-reading": 3, "odd-chip": 3},
     ),
 )
 

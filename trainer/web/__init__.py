@@ -16,7 +16,7 @@ from jinja2 import StrictUndefined
 
 from trainer.translations import text
 
-from . import assets, cache, config, csrf, i18n, inputs, proxy, render
+from . import assets, cache, config, csrf, deck, i18n, inputs, proxy, render
 from .library import Library, load_libraries, topic_name
 
 EXTENSION = "trainer.library"
@@ -48,6 +48,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     Htmx(app)
     i18n.init_app(app)
+    deck.init_app(app)
     csrf.init_app(app)
     inputs.init_app(app)
     cache.init_app(app)

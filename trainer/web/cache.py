@@ -42,7 +42,7 @@ from cachetools import LRUCache
 from flask import Flask, current_app
 from markupsafe import Markup, escape
 
-from . import csrf, hints, i18n
+from . import csrf, deck, hints, i18n
 
 EXTENSION = "trainer.cache"
 MB = 1024 * 1024
@@ -174,7 +174,7 @@ class Cache:
         """A whole page, kept with the CSRF placeholder in it. ``render`` gets the
         function templates call for the CSRF token; ``key`` must name everything
         the page shows."""
-        return self.pages.kept((i18n.current(), key), lambda: render(lambda: self.placeholder))
+        return self.pages.kept(((i18n.current(), deck.current()), key), lambda: render(lambda: self.placeholder))
 
     def memo(self, key: Hashable, make: Callable[[], dict[str, str]]) -> dict[str, str]:
         """A spot's addresses (its post, again and next URLs), per spot and topic."""

@@ -273,12 +273,14 @@ def _columns(entry: Entry, tally: store.Tally) -> list[dict[str, Any]]:
     columns = []
     for field in entry.quiz.fields():
         correct = field.show(field.expected)
+        # any five cards of the same worth are right, as the grading says
+        right = {correct} | {field.show(value) for value in field.accepts}
         rows = tally.distribution.get(field.name, [])
         columns.append(
             {
                 "label": field.label,
                 "correct": correct,
-                "rows": [{"value": v, "count": n, "right": v == correct} for v, n in rows],
+                "rows": [{"value": v, "count": n, "right": v in right} for v, n in rows],
             }
         )
     return columns

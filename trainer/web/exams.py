@@ -165,8 +165,8 @@ def _draw(template: store.ExamTemplate, exam_id: str) -> list[str]:
         tries = 0
         while resolve(ref) is None and parts is not None and tries < 20:
             tries += 1
-            topic, level, seed, index = parts
-            ref = store.exam_gen_ref(topic, level, seed, index + tries)
+            topic, level, seed, index, stakes = parts
+            ref = store.exam_gen_ref(topic, level, seed, index + tries, stakes)
         if resolve(ref) is None:
             abort(500, description=f"exam template {template.slug}: question {ref} cannot be built")
         usable.append(ref)

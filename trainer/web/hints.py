@@ -28,7 +28,7 @@ _BY_PATTERN = (
     (re.compile(r"pot"), "pot"),
     (re.compile(r"(pot\d+_\w+|returned_\w+)"), "pots"),
     (re.compile(r"showdown"), "showdown"),
-    (re.compile(r"(hand_\w+|winners\d+)"), "winners"),
+    (re.compile(r"(hand_\w+|five_\w+|winners\d+)"), "winners"),
     (re.compile(r"split\d+_\w+"), "split"),
     (re.compile(r"ruling_\w+"), "ruling"),
 )

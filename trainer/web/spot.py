@@ -77,6 +77,7 @@ class CardView:
     rank: str  # "" for a card the spot does not name (drawn face down)
     symbol: str
     red: bool
+    suit: str = ""  # c, d, h or s: a four-colour deck colours by it (deck.py)
     name: str  # "king of clubs", "梅花 K"
 
     @property
@@ -241,6 +242,7 @@ def card_view(code: str, t: Text | None = None) -> CardView:
         rank=RANKS.get(rank.upper(), rank),
         symbol=symbol,
         red=red,
+        suit=suit if suit in SUITS else "",
         name=t.gettext("%(rank)s of %(suit)s", rank=rank_name, suit=suit_name),
     )
 

@@ -79,19 +79,19 @@ def _entry_bytes(entry: Entry | None) -> int:
 
 
 @cached(Bounded(GENERATED, getsizeof=_entry_bytes), lock=threading.Lock())
-def _generated(topic: str, level: int, seed: int, index: int, locale: str) -> Entry | None:
+def _generated(topic: str, level: int, seed: int, index: int, locale: str, stakes: str | None = None) -> Entry | None:
     try:
-        spot = generate(topic, level=level, seed=seed, start=index)[0]
+        spot = generate(topic, level=level, seed=seed, start=index, stakes=stakes)[0]
         scenario = load_document(spot.document, f"{spot.id}.yaml")
         return entry_of(scenario, locale)
     except (ValueError, GenerateError, ScenarioError, QuizError):
         return None
 
 
-def generated(topic: str, level: int, seed: int, index: int) -> Entry | None:
-    """generate(topic, level, seed) spot ``index`` in the request's language, whatever the seed
-    (exams use seeds no ``gen:`` address accepts)."""
-    return _generated(topic, level, seed, index, _locale())
+def generated(topic: str, level: int, seed: int, index: int, stakes: str | None = None) -> Entry | None:
+    """generate(topic, level, seed, stakes) spot ``index`` in the request's language, whatever the
+    seed (exams use seeds no ``gen:`` address accepts, and real stakes no ``gen:`` address names)."""
+    return _generated(topic, level, seed, index, _locale(), stakes)
 
 
 def generated_parts(ref: str) -> tuple[str, int, int, int] | None:

@@ -1,0 +1,141 @@
+"""Dealer certification in a real browser at 1280×800: a candidate signs up, sets the name the
+certificate carries, sits "Dealer: full certification" to a pass with answers the engine computes,
+prints the certificate, and someone else, not signed in, opens its QR address and sees the result."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+import pytest
+
+from trainer.generate import generate
+from trainer.quiz import FieldKind, build_quiz
+from trainer.scenarios import load_document, load_paths
+from trainer.store import exams
+from trainer.store.db import DB_FILE
+
+from .conftest import LIBRARY
+
+pytestmark = pytest.mark.e2e
+WIDE = {"width": 1280, "height": 800}
+
+
+def _pool() -> dict:
+    return {s.id: s for s in load_paths([LIBRARY / "exam-pool"]).scenarios}
+
+
+def _quiz(ref: str, pool: dict):
+    """The question behind an exam reference, solved by the engine, as the app builds it."""
+    parts = exams.exam_gen_parts(ref)
+    if parts is not None:
+        topic, level, seed, index, stakes = parts
+        spot = generate(topic, level=level, seed=seed, start=index, stakes=stakes)[0]
+        scenario = load_document(spot.document, f"{spot.id}.yaml")
+    else:
+        scenario = pool[ref.removeprefix(exams.EXAM_POOL)]
+    return build_quiz(scenario, locale="en")
+
+
+def _answer(page, quiz) -> None:
+    """Type and tick the engine's answer to every field of the question shown."""
+    for field in quiz.fields():
+        name = field.name
+        if field.kind is FieldKind.AMOUNT:
+            page.fill(f"input[name='{name}']", "" if field.expected is None else str(field.expected))
+        elif field.kind is FieldKind.YESNO:
+            page.check(f"input[name='{name}'][value='{'yes' if field.expected else 'no'}']")
+        elif field.kind is FieldKind.CHOICE:
+            page.check(f"input[name='{name}'][value='{field.expected}']")
+        else:
+            for value, _label in field.choices:
+                box = page.locator(f"input[name='{name}'][value='{value}']")
+                box.set_checked(value in field.expected)
+
+
+def _questions(instance, exam_id: str) -> list[str]:
+    with sqlite3.connect(instance / DB_FILE) as db:
+        (questions,) = db.execute("select questions from exam_attempts where id = ?", (exam_id,)).fetchone()
+    import json
+
+    return json.loads(questions)
+
+
+def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_page, library_url, library_instance, artifacts):
+    page = open_page(viewport=WIDE)
+    page.set_default_timeout(20_000)
+    page.goto(library_url + "/account/signup?next=/exams/")
+    page.fill("#f-name", "Mei")
+    page.fill("#f-email", "mei@example.com")
+    page.fill("#f-password", "password1")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    page.goto(library_url + "/exams/")
+    page.fill("#account-name", "Mei-Lin Chen")  # the name the certificate will carry
+    with page.expect_navigation():
+        page.click("text=Change the name")
+    assert "Mei-Lin Chen" in page.locator(".exam-name").inner_text()
+    full = page.locator("section.exam-template", has=page.locator("#t-dealer-full"))
+    assert "40 questions · 30 minutes · pass mark 90%" in full.inner_text()
+    assert "blinds 100/200 and 1,000/2,000" in full.inner_text()
+    with page.expect_navigation():
+        full.locator("button[type=submit]").click()
+    exam_id = re.search(r"/exams/([0-9a-f]{32})/q/1$", page.url).group(1)
+
+    refs = _questions(library_instance, exam_id)
+    assert len(refs) == 40
+    pool = _pool()
+    blinds = set()
+    for number, ref in enumerate(refs, start=1):
+        assert page.url.endswith(f"/exams/{exam_id}/q/{number}")
+        quiz = _quiz(ref, pool)
+        game = page.locator(".exam-game").inner_text()
+        blinds.add(re.search(r"blinds ([\d,]+/[\d,]+)", game).group(1))
+        _answer(page, quiz)
+        if number == 1:
+            page.screenshot(path=str(artifacts / "cert-question-1280.png"))
+        with page.expect_navigation():
+            page.click("button[name=go][value=next]")
+        assert page.locator(".error-summary, .mark").count() == 0  # saved, with no verdict
+    assert {"100/200", "1,000/2,000"} <= blinds <= {"100/200", "250/500", "1,000/2,000"}  # real stakes only
+    assert page.url.endswith(f"/exams/{exam_id}/submit")
+    assert "Answered: 40 of 40" in page.locator("main").inner_text()
+    with page.expect_navigation():
+        page.click("text=Submit my answers")
+    summary = page.locator(".result-summary").inner_text()
+    assert "Mei-Lin Chen" in summary and "40 of 40 questions all right" in summary and "pass mark 90%" in summary
+
+    with page.expect_navigation():
+        page.click("text=Printable certificate")
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()
+    certificate = page.locator("main").inner_text()
+    assert "Mei-Lin Chen" in certificate and "Dealer: full certification" in certificate
+    page.screenshot(path=str(artifacts / "cert-certificate-print-1280.png"), full_page=True)
+    pdf = page.pdf(path=str(artifacts / "cert-certificate.pdf"), format="A4", print_background=True)
+    assert pdf.startswith(b"%PDF") and len(pdf) > 5_000
+    address = page.locator("strong.url").inner_text()
+    assert page.locator(f"figure.qr[aria-label='QR code of {address}'] svg").count() == 1
+
+    employer = open_page(viewport=WIDE)  # someone else: a browser context of its own, not signed in
+    employer.goto(address)
+    facts = employer.locator(".verified").inner_text()
+    assert "Mei-Lin Chen" in facts and "Dealer: full certification" in facts
+    assert "40 of 40 questions all right (100%)" in facts
+    assert re.search(r"Pass mark\s+90%", facts) and re.search(r"Result\s+Passed", facts)
+    assert employer.locator(".review-item, .steps, .answer-form").count() == 0
+    employer.screenshot(path=str(artifacts / "cert-verify-1280.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_axe_finds_nothing_on_a_four_colour_hand_reading_spot_and_the_exam_list(open_page, library_url, axe_source, lang):
+    from .test_table_browser import axe_violations
+
+    for viewport in (WIDE, {"width": 360, "height": 740}):
+        page = open_page(viewport=viewport)
+        page.goto(f"{library_url}/drill/gen:hand-reading:2:3:0?lang={lang}&deck=four")
+        assert page.locator("body.deck-four").count() == 1
+        assert page.locator(".five, input[name^='five_']").count() >= 14  # seven cards for each live player
+        assert axe_violations(page, axe_source) == []
+        page.goto(f"{library_url}/exams/?lang={lang}")
+        assert axe_violations(page, axe_source) == []
