@@ -13,7 +13,7 @@ from . import identity, limits
 
 
 # Pages about one person: their account, progress, exams and classes.
-PRIVATE = frozenset({"accounts", "progress", "exams", "classroom"})
+PRIVATE = frozenset({"accounts", "progress", "exams", "classroom", "classes"})
 
 
 def no_store(response: Response) -> Response:
@@ -39,9 +39,9 @@ def init_app(app: Flask) -> None:
     app.before_request(identity.keep_alive)
     store.init_app(app)
 
-    from . import accounts, classroom, exams, progress
+    from . import accounts, classes, classroom, exams, progress
 
-    for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp):
+    for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp, classes.bp):
         app.register_blueprint(blueprint)
     app.after_request(no_store)
     _compile_templates(app)
