@@ -165,7 +165,7 @@ def assign(class_id: str) -> Response:
         errors["template"] = _("Choose an exam.")
     zone = None
     if form["tz"] not in available_timezones() and form["tz"] != "UTC":
-        errors["tz"] = _("Unknown time zone: give a name such as Asia/Taipei or Europe/London.")
+        errors["tz"] = _("Unknown time zone: give a name such as %(a)s or %(b)s.", a="Asia/Taipei", b="Europe/London")
     else:
         zone = ZoneInfo(form["tz"])
     opens = _local(form["opens"], zone) if zone else None
