@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
-from flask_babel import format_datetime
+from flask_babel import format_date, format_time
 from flask_babel import gettext as _
 
 from trainer.store import classes as store
@@ -43,7 +43,9 @@ def shown(at: datetime | None, zone_name: str) -> str:
     """A moment in the assigned exam's time zone, in the page's language, with the zone named."""
     if at is None:
         return ""
-    return f"{format_datetime(at.astimezone(_zone(zone_name)), 'medium', rebase=False)} ({zone_name})"
+    local = at.astimezone(_zone(zone_name))
+    moment = f"{format_date(local, 'medium', rebase=False)} {format_time(local, 'short', rebase=False)}"
+    return _("%(when)s (%(zone)s)", when=moment, zone=zone_name)
 
 
 def _mine(class_id: str) -> SchoolClass:
