@@ -14,8 +14,7 @@ import pytest
 from openpyxl import load_workbook
 from sqlalchemy import func, select, update
 
-from trainer.store import classes, exams
-from trainer.store.learners import new_id
+from trainer.store import exams
 from trainer.store.learners import sign_up as make_account
 from trainer.store.models import ClassExam, ClassSession, ExamAttempt, now
 

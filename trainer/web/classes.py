@@ -19,6 +19,7 @@ from trainer.store.models import ClassExam, SchoolClass, now
 
 from . import exports, identity, public
 from .errors import said
+from .exams import _draw, _index, _refusal, grade, templates
 from .render import render
 
 bp = Blueprint("classes", __name__)
@@ -60,12 +61,6 @@ def _my_assignment(assignment_id: str) -> ClassExam:
     if found is None:
         abort(404, description=_("There is no exam of your classes at this address."))
     return found
-
-
-def _templates() -> dict[str, exam_store.ExamTemplate]:
-    from .exams import templates
-
-    return templates()
 
 
 def invite_url(school_class: SchoolClass) -> str:
@@ -112,11 +107,11 @@ def _blank_window(zone_name: str) -> dict[str, str]:
 
 def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None, errors: dict[str, str] | None = None,
                 status: int = 200) -> Response:
-    exam_store.close_expired(db(), _grade())
+    exam_store.close_expired(db(), grade)
     db().commit()
     listed = []
     for a in store.assignments(db(), school_class):
-        template = _templates().get(a.template)
+        template = templates().get(a.template)
         listed.append({
             "a": a,
             "title": _(template.title) if template else a.template,
@@ -133,7 +128,7 @@ def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None
         invite=invite_url(school_class),
         members=store.members(db(), school_class),
         assignments=listed,
-        templates=list(_templates().values()),
+        templates=list(templates().values()),
         form=form or _blank_window(_last_zone(school_class)),
         errors=errors or {},
     )
@@ -163,7 +158,7 @@ def assign(class_id: str) -> Response:
     form = {k: request.form.get(k, "")[:80] for k in ("template", "opens", "closes", "tz")}
     form["tz"] = form["tz"].strip() or "UTC"
     errors: dict[str, str] = {}
-    if form["template"] not in _templates():
+    if form["template"] not in templates():
         errors["template"] = _("Choose an exam.")
     zone = None
     if form["tz"] not in available_timezones() and form["tz"] != "UTC":
@@ -189,16 +184,10 @@ def assign(class_id: str) -> Response:
     return redirect(url_for("classes.show", class_id=school_class.id), code=303)
 
 
-def _grade():
-    from .exams import grade
-
-    return grade
-
-
 def result_rows(assignment: ClassExam) -> list[dict[str, Any]]:
     """Each attempt sat for the assigned exam, and each member who has not started it."""
     school_class = db().get(SchoolClass, assignment.class_id)
-    template = _templates().get(assignment.template)
+    template = templates().get(assignment.template)
     seen = set()
     rows = []
     for exam, who in store.attempts(db(), assignment):
@@ -219,9 +208,9 @@ def result_rows(assignment: ClassExam) -> list[dict[str, Any]]:
 @identity.instructor_required
 def results(assignment_id: str) -> Response:
     assignment = _my_assignment(assignment_id)
-    exam_store.close_expired(db(), _grade())
+    exam_store.close_expired(db(), grade)
     db().commit()
-    template = _templates().get(assignment.template)
+    template = templates().get(assignment.template)
     return render(
         "classroom/class_exam.html",
         a=assignment,
@@ -239,10 +228,10 @@ def export(assignment_id: str, fmt: str) -> Response:
     assignment = _my_assignment(assignment_id)
     if fmt not in exports.FORMATS:
         abort(404)
-    exam_store.close_expired(db(), _grade())
+    exam_store.close_expired(db(), grade)
     db().commit()
     sc = db().get(SchoolClass, assignment.class_id)
-    template = _templates().get(assignment.template)
+    template = templates().get(assignment.template)
     zone = _zone(assignment.time_zone)
     title = _(template.title) if template else assignment.template
 
@@ -304,7 +293,7 @@ def assigned_context(account_id: int) -> list[dict[str, Any]]:
         mine.setdefault(exam.assignment_id, []).append(exam)
     listed = []
     for a, sc in store.assigned_to(db(), account_id):
-        template = _templates().get(a.template)
+        template = templates().get(a.template)
         if template is None:
             continue
         listed.append({
@@ -320,13 +309,11 @@ def assigned_context(account_id: int) -> list[dict[str, Any]]:
 @bp.post("/exams/assigned/<assignment_id>/start")
 @identity.login_required
 def start(assignment_id: str) -> Response:
-    from .exams import _draw, _index, _refusal
-
     user = identity.account()
     assignment = store.for_member(db(), assignment_id, user.id)
     if assignment is None:
         abort(404, description=_("This exam is not assigned to a class of yours."))
-    template = _templates().get(assignment.template)
+    template = templates().get(assignment.template)
     if template is None:
         abort(404, description=_("There is no such exam."))
     at = now()
