@@ -102,3 +102,30 @@ def test_exam_trust_numbers_the_exams_sat_before_it_and_goes_back_down(store):
     with store.engine.connect() as connection:
         rows = connection.execute(text("SELECT id, account_id, attempt_number FROM exam_attempts ORDER BY id")).all()
     assert [tuple(r) for r in rows] == [("e1", 1, 1), ("e2", 1, 2), ("e3", None, None)]
+
+
+def test_class_exams_goes_down_and_up_again_keeping_the_exams_sat(store):
+    from alembic import command
+    from sqlalchemy import text
+
+    def at(revision, step):
+        with store.engine.begin() as connection:
+            step(migrate.config(connection, store.schema), revision)
+
+    at("0005_exam_trust", command.downgrade)
+    with store.engine.connect() as connection:
+        tables = set(inspect(connection).get_table_names())
+        columns = {c["name"] for c in inspect(connection).get_columns("exam_attempts")}
+    assert not {"school_classes", "class_members", "class_exams"} & tables and "assignment_id" not in columns
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO learners (id, account_id, srs_enabled, created_at) VALUES ('l1', NULL, false, '2026-01-01')"
+        ))
+        connection.execute(text(
+            "INSERT INTO exam_attempts (id, learner_id, template, title, name, questions, time_limit_s, pass_mark, "
+            "started_at, deadline) VALUES ('e1', 'l1', 'mini', 'Mini', 'Ana', '[]', 60, 50, '2026-01-01', '2026-01-01')"
+        ))
+    at("head", command.upgrade)
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT id, assignment_id FROM exam_attempts")).all() == [("e1", None)]
+        assert {"school_classes", "class_members", "class_exams"} <= set(inspect(connection).get_table_names())

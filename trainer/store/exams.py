@@ -333,10 +333,16 @@ def start(
     account_id: int | None = None,
     exam_id: str | None = None,
     at: datetime | None = None,
+    assignment_id: str | None = None,
+    closes_at: datetime | None = None,
 ) -> ExamAttempt:
     """A new attempt; with an account, only as its template's retake policy allows
-    (``RetakeRefused`` otherwise, also when a concurrent start took this attempt's number)."""
+    (``RetakeRefused`` otherwise, also when a concurrent start took this attempt's number).
+    ``closes_at`` (an assigned exam's window) cuts the deadline short: no answer counts after it."""
     at = at or now()
+    deadline = at + timedelta(minutes=template.minutes)
+    if closes_at is not None:
+        deadline = min(deadline, closes_at)
     ensure_learner(s, learner_id)
     number = None
     if account_id is not None:
@@ -356,7 +362,8 @@ def start(
         time_limit_s=template.minutes * 60,
         pass_mark=template.pass_mark,
         started_at=at,
-        deadline=at + timedelta(minutes=template.minutes),
+        deadline=deadline,
+        assignment_id=assignment_id,
     )
     try:
         with s.begin_nested():
@@ -366,16 +373,20 @@ def start(
     return exam
 
 
-def open_attempt(s: Session, template: ExamTemplate, account_id: int, at: datetime | None = None) -> ExamAttempt | None:
-    """The account's attempt at this template still running, if any."""
-    return s.scalar(
-        select(ExamAttempt).where(
-            ExamAttempt.account_id == account_id,
-            ExamAttempt.template == template.slug,
-            ExamAttempt.finished_at.is_(None),
-            ExamAttempt.deadline > (at or now()),
-        )
+def open_attempt(
+    s: Session, template: ExamTemplate, account_id: int, at: datetime | None = None, *, assignment_id: str | None = None
+) -> ExamAttempt | None:
+    """The account's attempt at this template still running, if any (for ``assignment_id``: one
+    sat for that assigned exam)."""
+    query = select(ExamAttempt).where(
+        ExamAttempt.account_id == account_id,
+        ExamAttempt.template == template.slug,
+        ExamAttempt.finished_at.is_(None),
+        ExamAttempt.deadline > (at or now()),
     )
+    if assignment_id is not None:
+        query = query.where(ExamAttempt.assignment_id == assignment_id)
+    return s.scalars(query.order_by(ExamAttempt.started_at.desc())).first()
 
 
 def owned(s: Session, exam_id: str, learner_id: str | None) -> ExamAttempt | None:

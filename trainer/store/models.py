@@ -152,6 +152,8 @@ class ExamAttempt(Base):
     # the account that sat it (exams need one) and which of its attempts at this template it is
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
     attempt_number: Mapped[int | None] = mapped_column(Integer)
+    # sat as a class's assigned exam (migration 0007): its deadline is at most the window's close
+    assignment_id: Mapped[str | None] = mapped_column(ForeignKey("class_exams.id"), index=True)
 
 
 class ExamAnswer(Base):
@@ -271,4 +273,41 @@ class RatingGame(Base):
     learner_id: Mapped[str] = mapped_column(String(32))
     scenario_id: Mapped[str] = mapped_column(String(200))
     solved: Mapped[bool | None] = mapped_column(Boolean)  # None: a first try from before ratings
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class SchoolClass(Base):
+    """A class of accounts an instructor assigns exams to (classroom sessions need no accounts;
+    exams do). Students join it with its invite code while signed in."""
+
+    __tablename__ = "school_classes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    instructor_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    title: Mapped[str] = mapped_column(String(120))
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class ClassMember(Base):
+    __tablename__ = "class_members"
+    __table_args__ = (UniqueConstraint("class_id", "account_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("school_classes.id"))
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class ClassExam(Base):
+    """An exam template assigned to a class, to be sat inside [opens_at, closes_at)."""
+
+    __tablename__ = "class_exams"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("school_classes.id"), index=True)
+    template: Mapped[str] = mapped_column(String(60))
+    opens_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    closes_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    time_zone: Mapped[str] = mapped_column(String(64))  # the instructor's, in which the window was typed
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)

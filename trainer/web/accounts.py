@@ -33,7 +33,9 @@ def _account_page(*, errors: dict[str, str] | None = None, done: str | None = No
 
 
 def _signed_in(user: Account, learner: Learner) -> Response:
-    target = identity.safe_next(url_for("progress.show"))  # before the commit: nothing after it may fail
+    # An instructor's home is the classroom; a learner's, their progress.
+    home = url_for("classroom.index") if user.is_instructor else url_for("progress.show")
+    target = identity.safe_next(home)  # before the commit: nothing after it may fail
     db().commit()
     identity.signed_in(user, learner.id)
     return redirect(target, code=303)

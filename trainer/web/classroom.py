@@ -9,8 +9,6 @@ wiped every two seconds.
 
 from __future__ import annotations
 
-import csv
-import io
 import ipaddress
 import random
 import secrets
@@ -26,12 +24,13 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from trainer.quiz import Answer
+from trainer.quiz.model import FieldKind
 from trainer.store import classroom as store
 from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
 from trainer.store.user_errors import N_
 
-from . import identity, library, limits, public
+from . import exports, identity, library, limits, public
 from .csrf import CSRFError
 from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
@@ -110,13 +109,35 @@ def _is_loopback(host: str) -> bool:
 @bp.get("/classroom/")
 @identity.instructor_required
 def index() -> Response:
+    return index_page()
+
+
+def index_page(**extra: Any) -> Response:
+    """The classroom home: quick starts, the new-session form, the classes, the sessions."""
     return render(
         "classroom/index.html",
         sessions=store.sessions_of(db(), identity.account().id),
         topics=list(library().topics.values()),
-        form={"title": "", "mode": "paced", "count": DEFAULT_COUNT, "minutes": 60, "ids": "", "topics": []},
+        form=_blank_form(),
         error=None,
+        **{**_home_extras(), **extra},
     )
+
+
+def _blank_form() -> dict:
+    return {"title": "", "mode": "paced", "count": DEFAULT_COUNT, "minutes": 60, "ids": "", "topics": [],
+            "level_from": 0, "level_to": 0}
+
+
+def _home_extras() -> dict[str, Any]:
+    """What the classroom home shows beside the form: the quick starts, the classes with accounts."""
+    from . import classes
+
+    lib = library()
+    return {
+        "levels": sorted({e.level for e in lib.entries.values() if e.level is not None}),
+        **classes.home_context(),
+    }
 
 
 @bp.post("/classroom/new")
@@ -131,8 +152,15 @@ def create() -> Response:
         error = _("Not in the library: %(ids)s.", ids=", ".join(unknown[:5]))
     elif ids:
         refs = ids
-    elif form["topics"]:
-        refs = _draw(form["topics"], max(1, min(form["count"], store.MAX_QUESTIONS)))
+    elif form["topics"] or form["level_from"] or form["level_to"]:
+        # A level range alone draws from every topic.
+        topics = form["topics"] or list(lib.topics)
+        low, high = form["level_from"] or 0, form["level_to"] or 99
+        if low > high:
+            low, high = high, low
+        refs = _draw(topics, max(1, min(form["count"], store.MAX_QUESTIONS)), levels=(low, high))
+        if not refs:
+            error = _("No spot of these topics is at levels %(low)s to %(high)s.", low=low, high=high)
     else:
         error = _("Choose topics, or list the spots to ask.")
     if error is None:
@@ -165,6 +193,8 @@ def _typed_session(form=None) -> dict:
         "minutes": _int(form.get("minutes"), 60),
         "ids": form.get("ids", "")[:5000],
         "topics": [t for t in form.getlist("topics") if t in library().topics],
+        "level_from": _int(form.get("level_from"), 0),
+        "level_to": _int(form.get("level_to"), 0),
     }
 
 
@@ -176,6 +206,7 @@ def _new_session_page(form: dict, error: str | None, status: int = 200) -> Respo
         topics=list(library().topics.values()),
         form=form,
         error=error,
+        **_home_extras(),
     )
 
 
@@ -232,13 +263,15 @@ def _int(raw: str | None, default: int) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else default
 
 
-def _draw(topics: list[str], count: int) -> list[str]:
-    """Spots from the chosen topics, taking turns between topics, easiest first within each."""
+def _draw(topics: list[str], count: int, *, levels: tuple[int, int] = (0, 99)) -> list[str]:
+    """Spots from the chosen topics at levels ``levels`` (inclusive), taking turns between topics,
+    easiest first within each."""
     lib = library()
     rng = random.Random(secrets.randbits(32))
+    low, high = levels
     pools = []
     for slug in topics:
-        entries = list(lib.topics[slug].entries)
+        entries = [e for e in lib.topics[slug].entries if low <= (e.level or 0) <= high]
         rng.shuffle(entries)
         entries.sort(key=lambda e: e.level or 0)
         pools.append(entries)
@@ -387,58 +420,54 @@ def report(session_id: str) -> Response:
     return render("classroom/report.html", **_report_context(_mine(session_id)))
 
 
-def _cell(value: Any) -> str:
-    """A CSV cell a spreadsheet will not run as a formula (names are typed by students)."""
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+ANSWER_COLUMNS = (
+    "session", "question", "spot", "student", "removed", "field", "label", "answer", "correct", "right", "answered_at",
+)
 
 
-@bp.get("/classroom/<session_id>/answers.csv")
-@identity.instructor_required
-def export(session_id: str) -> Response:
-    cs = _mine(session_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            "session",
-            "question",
-            "spot",
-            "student",
-            "removed",
-            "field",
-            "label",
-            "answer",
-            "correct",
-            "right",
-            "answered_at",
-        ]
-    )
+def _value(field: Any, value: Any) -> Any:
+    """A field's value for a spreadsheet: an amount as a plain integer, anything else as it reads."""
+    if field.kind is FieldKind.AMOUNT and isinstance(value, int):
+        return value
+    return field.show(value)
+
+
+def answer_rows(cs: ClassSession) -> list[list[Any]]:
+    """One row per answer to one column of the card (a student's answer to a question gives a row
+    per field), in the order of ``ANSWER_COLUMNS``."""
+    rows = []
     for answer, who in store.all_answers(db(), cs):
         entry = resolve(cs.questions[answer.position])
         fields = {f.name: f for f in entry.quiz.fields()} if entry is not None else {}
+        read = check(entry, answer.typed)[0] if entry is not None else None
         for name, given in answer.answers.items():
             field = fields.get(name)
-            writer.writerow(
-                [
-                    _cell(cs.title),
-                    answer.position + 1,
-                    cs.questions[answer.position],
-                    _cell(who.name),
-                    "yes" if who.removed else "no",
-                    name,
-                    field.label if field else "",
-                    _cell(given),
-                    field.show(field.expected) if field else "",
-                    "yes" if answer.marks.get(name) else "no",
-                    answer.created_at.isoformat(),
-                ]
-            )
-    filename = f"classroom-{cs.code}-answers.csv"
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+            if field is not None and read is not None and name in read.values:
+                given = _value(field, read.values[name])
+            rows.append([
+                cs.title,
+                answer.position + 1,
+                cs.questions[answer.position],
+                who.name,
+                who.removed,
+                name,
+                field.label if field else "",
+                given,
+                _value(field, field.expected) if field else "",
+                bool(answer.marks.get(name)),
+                answer.created_at,
+            ])
+    return rows
+
+
+@bp.get("/classroom/<session_id>/answers.<fmt>")
+@identity.instructor_required
+def export(session_id: str, fmt: str = "csv") -> Response:
+    cs = _mine(session_id)
+    if fmt not in exports.FORMATS:
+        abort(404)
+    return exports.table(
+        ANSWER_COLUMNS, answer_rows(cs), filename=f"classroom-{cs.code}-answers", fmt=fmt, sheet="answers"
     )
 
 

@@ -80,8 +80,12 @@ def _index(*, error: str | None = None, error_slug: str | None = None, status: i
     learner = identity.learner_id()
     user = identity.account()
     standings = {}
+    assigned = []
     if user is not None:
         standings = {slug: store.standing(db(), t, user.id) for slug, t in templates().items()}
+        from .classes import assigned_context
+
+        assigned = assigned_context(user.id)
     return render(
         "exam/index.html",
         status=status,
@@ -89,6 +93,7 @@ def _index(*, error: str | None = None, error_slug: str | None = None, status: i
         mine=store.of_learner(db(), learner) if learner else [],
         user=user,
         standings=standings,
+        assigned=assigned,
         drawable={slug for slug, t in templates().items() if t.can_draw(pool_ids())},
         error=error,
         error_slug=error_slug,

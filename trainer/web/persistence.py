@@ -13,7 +13,7 @@ from . import identity, limits
 
 
 # Pages about one person: their account, progress, exams and classes.
-PRIVATE = frozenset({"accounts", "progress", "exams", "classroom", "speed"})
+PRIVATE = frozenset({"accounts", "progress", "exams", "classroom", "speed", "classes"})
 
 
 def no_store(response: Response) -> Response:
@@ -39,9 +39,9 @@ def init_app(app: Flask) -> None:
     app.before_request(identity.keep_alive)
     store.init_app(app)
 
-    from . import accounts, classroom, exams, progress, speed
+    from . import accounts, classes, classroom, exams, progress, speed
 
-    for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp, speed.bp):
+    for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp, classes.bp, speed.bp):
         app.register_blueprint(blueprint)
     app.after_request(no_store)
     _compile_templates(app)

@@ -7,9 +7,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, g, make_response, render_template, request
+from flask import Flask, Response, g, make_response, render_template, request, session, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
 
-from . import answer_ids, csrf
+from . import answer_ids, csrf, identity
 from .cache import cache
 
 # Only this origin: no inline scripts or styles, no plugins, no framing.
@@ -32,6 +34,18 @@ CSP = "; ".join(
 # Where a drill form carries the id of the answer it will send: a fresh one in every response,
 # also when the markup was kept (a resend form writes its id out instead).
 ANSWER_ID = "answer-id-" + secrets.token_hex(8)
+
+
+# Where the site navigation has the instructor's Classroom link: a page kept in the cache is shown
+# to instructors and learners alike, so the link is put in (or not) for each response.
+INSTRUCTOR_NAV = "instructor-nav-" + secrets.token_hex(8)
+
+
+def _instructor_nav() -> str:
+    user = identity.account() if session.get(identity.ACCOUNT) is not None else None
+    if user is None or not user.is_instructor:
+        return ""
+    return str(Markup('<li><a href="{}">{}</a></li>').format(url_for("classroom.index"), _("Classroom")))
 
 
 def wants_fragment() -> bool:
@@ -84,6 +98,8 @@ def render(
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
         body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
+    if INSTRUCTOR_NAV in body:
+        body = body.replace(INSTRUCTOR_NAV, _instructor_nav())
     if ANSWER_ID in body:
         body = body.replace(ANSWER_ID, answer_ids.new())
     response = make_response(body, status)
@@ -103,3 +119,4 @@ def security_headers(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     app.after_request(security_headers)
     app.jinja_env.globals["answer_id"] = lambda: ANSWER_ID
+    app.jinja_env.globals["instructor_nav_slot"] = INSTRUCTOR_NAV

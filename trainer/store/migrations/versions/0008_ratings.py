@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0008_ratings'
-down_revision = '0006_speed_runs'
+down_revision = '0007_class_exams'
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,103 @@
+"""An instructor's class in a real browser at 1280×800: sign up to teach, make a class, a student
+joins through the invite link, the instructor assigns an exam with a window, the student sits it
+and the instructor sees the result."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from .test_store_browser import fill_anything
+
+pytestmark = pytest.mark.e2e
+WIDE = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+def _sign_up(page, base_url, name, email, *, instructor=False, at="/account/signup"):
+    page.goto(base_url + at)
+    if page.locator("#f-name").count() == 0:  # a page that links to the sign-up form
+        with page.expect_navigation():
+            page.click("main a:has-text('Create an account')")
+    page.fill("#f-name", name)
+    page.fill("#f-email", email)
+    page.fill("#f-password", "password1")
+    if instructor:
+        page.check("#f-instructor")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+
+
+def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artifacts):
+    teacher = open_page(viewport=WIDE, timezone_id="Asia/Taipei")
+    _sign_up(teacher, base_url, "Ms Tan", "tan-class@example.com", instructor=True)
+    assert urlsplit(teacher.url).path == "/classroom/"  # "I teach" lands on the classroom home
+    assert teacher.locator(".site-header nav a", has_text="Classroom").count() == 1
+    teacher.fill("#f-class-title", "Dealers 101")
+    with teacher.expect_navigation():
+        teacher.click("text=Create the class")
+    invite = urlsplit(teacher.locator("#invite-link").get_attribute("href")).path
+    # The browser's zone, filled in by time-zone.js, and the default window in its local time.
+    assert teacher.locator("#f-tz").input_value() == "Asia/Taipei"
+    taipei_now = teacher.evaluate("new Date().getHours()")
+    assert int(teacher.locator("#f-opens").input_value()[11:13]) == taipei_now
+
+    student = open_page(viewport=WIDE)
+    _sign_up(student, base_url, "小美", "mei-class@example.com", at=invite)
+    assert urlsplit(student.url).path == invite  # back at the invite after signing up
+    with student.expect_navigation():
+        student.click("text=Join the class")
+
+    teacher.reload()
+    assert "小美" in teacher.locator("main").inner_text()
+    teacher.select_option("#f-template", "pots-and-showdown")
+    # Opens now (the form's default, in the browser's zone), closes in a week.
+    with teacher.expect_navigation():
+        teacher.click("text=Assign the exam")
+    assert "(Asia/Taipei)" in teacher.locator("main").inner_text()
+    teacher.screenshot(path=str(artifacts / "class-1280-en.png"), full_page=True)
+
+    student.goto(base_url + "/exams/")
+    assigned = student.locator(".assigned-exams")
+    assert "Dealers 101" in assigned.inner_text() and "(Asia/Taipei)" in assigned.inner_text()
+    student.screenshot(path=str(artifacts / "exams-assigned-1280-en.png"), full_page=False)
+    with student.expect_navigation():
+        assigned.locator("button", has_text="Start the exam").click()
+    assert re.search(r"/exams/[0-9a-f]{32}/q/1$", student.url)
+    for _number in range(10):
+        fill_anything(student)
+        with student.expect_navigation():
+            student.click("button[name=go][value=next]")
+    with student.expect_navigation():
+        student.click("text=Submit my answers")
+    assert student.url.endswith("/result")
+
+    with teacher.expect_navigation():
+        teacher.click("main table a", timeout=5000)
+    row = teacher.locator("#results tbody tr", has_text="小美").inner_text()
+    assert re.search(r"of 10", row) and ("passed" in row) and "(Asia/Taipei)" in row
+    teacher.screenshot(path=str(artifacts / "class-results-1280-en.png"), full_page=True)
+    with teacher.expect_download() as download:
+        teacher.click("text=Download the results (CSV)")
+    assert download.value.suggested_filename.endswith("-results.csv")
+
+    for lang in ("zh-Hant", "zh-Hans"):
+        teacher.goto(teacher.url.split("?")[0] + f"?lang={lang}")
+        teacher.screenshot(path=str(artifacts / f"class-results-1280-{lang}.png"), full_page=True)
+        student.goto(base_url + f"/exams/?lang={lang}")
+        student.screenshot(path=str(artifacts / f"exams-assigned-1280-{lang}.png"), full_page=False)
+    teacher.goto(base_url + "/classroom/?lang=zh-Hant")
+    teacher.screenshot(path=str(artifacts / "classroom-home-1280-zh-Hant.png"), full_page=False)
+    teacher.goto(base_url + "/classroom/?lang=en")
+    teacher.screenshot(path=str(artifacts / "classroom-home-1280-en.png"), full_page=False)
+
+    for lang in ("en", "zh-Hant"):
+        phone = open_page(viewport=PHONE)
+        phone.context.add_cookies(teacher.context.cookies())
+        phone.goto(base_url + f"/classroom/?lang={lang}")
+        phone.screenshot(path=str(artifacts / f"classroom-home-360-{lang}.png"), full_page=False)
+        with phone.expect_navigation():
+            phone.click("main a:has-text('Dealers 101')")
+        phone.screenshot(path=str(artifacts / f"class-360-{lang}.png"), full_page=True)
