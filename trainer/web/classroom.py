@@ -31,7 +31,7 @@ from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
 from trainer.store.user_errors import N_
 
-from . import identity, library, limits, public
+from . import events, identity, library, limits, public
 from .csrf import CSRFError
 from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
@@ -326,6 +326,7 @@ def act(session_id: str, action: str) -> Response:
     else:
         abort(404)
     db().commit()
+    events.changed(cs.id, events.STATE)
     target = (
         url_for("classroom.report", session_id=cs.id)
         if action == "end"
@@ -468,6 +469,7 @@ def join() -> Response:
                 error = said(exc)
             else:
                 db().commit()
+                events.changed(cs.id, events.ANSWERS)
                 kept = session.get(STUDENTS)
                 kept = dict(kept) if isinstance(kept, dict) else {}
                 while len(kept) >= MAX_KEPT_CLASSES:
@@ -573,7 +575,7 @@ def answer(code: str) -> Response:
         extra = {"answer": read, "answer_id": answer_id, "entry": entry, "position": position}
         return _answer_response(cs, who, position, extra)
     try:
-        stored, _created = store.submit(
+        stored, created = store.submit(
             db(),
             cs,
             who,
@@ -587,6 +589,8 @@ def answer(code: str) -> Response:
         db().rollback()
         return _answer_response(cs, who, position, {"notice": said(exc)})
     db().commit()
+    if created:
+        events.changed(cs.id, events.ANSWERS)
     return _answer_response(cs, who, position, {"received": stored.id})
 
 

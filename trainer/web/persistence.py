@@ -13,7 +13,7 @@ from . import identity, limits
 
 
 # Pages about one person: their account, progress, exams and classes.
-PRIVATE = frozenset({"accounts", "progress", "exams", "classroom"})
+PRIVATE = frozenset({"accounts", "progress", "exams", "classroom", "classroom_events"})
 
 
 def no_store(response: Response) -> Response:
@@ -39,10 +39,11 @@ def init_app(app: Flask) -> None:
     app.before_request(identity.keep_alive)
     store.init_app(app)
 
-    from . import accounts, classroom, exams, progress
+    from . import accounts, classroom, events, exams, progress
 
     for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp):
         app.register_blueprint(blueprint)
+    events.init_app(app)
     app.after_request(no_store)
     _compile_templates(app)
     limits.init_app(app)

@@ -7,8 +7,9 @@ cookies), then forks ``TRAINER_PROCESSES`` workers sharing one listening
 socket. It starts a new worker for one that dies, and on SIGHUP builds the
 app again (the scenario files read anew) and replaces the workers one
 generation at a time, each old one finishing the requests it holds.
-The workers are ``gthread``: ``TRAINER_THREADS`` threads each, with idle
-keep-alive connections parked in the worker's event loop, not on a thread.
+The workers are gevent's (``trainer/web/prefork.py``), so an idle event
+stream of the live classroom holds a greenlet, not a thread; gthread
+(``TRAINER_THREADS`` threads each) where gevent is not installed.
 
 Where gunicorn cannot run (Windows), or with ``TRAINER_PROCESSES=1``, the
 app runs in one waitress process: pure Python, a pool of threads, the same
@@ -30,7 +31,7 @@ import sys
 import waitress
 from flask import Flask
 
-from . import create_app, limits
+from . import config, create_app, limits
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,10 @@ def gunicorn_available() -> bool:
     return sys.platform != "win32" and importlib.util.find_spec("gunicorn") is not None
 
 
+def prefork_gevent() -> bool:
+    return importlib.util.find_spec("gevent") is not None
+
+
 def server_for(processes: int) -> str:
     return "gunicorn" if processes > 1 and gunicorn_available() else "waitress"
 
@@ -80,21 +85,31 @@ def _finish(app: Flask) -> None:
         log.exception("could not store the last graded answers")
 
 
-def run(host: str, port: int, scenarios: str | None) -> None:
+def run(host: str, port: int, scenarios: str | None, *, server: str | None = None) -> None:
+    """Serve until stopped. ``server`` ("gunicorn" or "waitress") overrides the choice by process count."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # waitress warns "Task queue depth is N" each time a request waits for a thread, which under a
     # class's load is most requests: a log line each, written under the task queue's lock.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    server = server or server_for(config.settings()["PROCESSES"])
+    green = server == "gunicorn" and prefork_gevent()
+    if green:
+        from .prefork import patch_for_gevent
+
+        patch_for_gevent()
     app = _build(scenarios)
     processes, threads = app.config["PROCESSES"], app.config["THREADS"]
-    server = server_for(processes)
+    if green:
+        from .prefork import STREAMS
+
+        app.config["EVENTS_MAX_STREAMS"] = STREAMS
     log.info(
-        "Holdem Rules Trainer: open %s in a browser (%d %s × %d threads, %s)",
+        "Holdem Rules Trainer: open %s in a browser (%d %s, %s)",
         url_for_host(host, port),
         processes,
         "process" if processes == 1 else "processes",
-        threads,
-        "gunicorn gthread" if server == "gunicorn" else "waitress",
+        "gunicorn gevent" if green else f"gunicorn gthread × {threads} threads" if server == "gunicorn"
+        else f"waitress × {threads} threads",
     )
     unshared = limits.warning(app, processes)
     if unshared:
