@@ -37,6 +37,7 @@ ENV = {
     "TRAINER_PUBLIC_URL": "PUBLIC_URL",
     "TRAINER_PROCESSES": "PROCESSES",
     "TRAINER_THREADS": "THREADS",
+    "TRAINER_CLASS_POLL": "CLASS_POLL_SECONDS",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -48,6 +49,7 @@ WHOLE_NUMBERS = {
     "INSTRUCTOR_SESSION_HOURS": (1, "how many hours an instructor stays signed in"),
     "PROCESSES": (1, "how many server processes share the port"),
     "THREADS": (1, "how many threads each server process has"),
+    "CLASS_POLL_SECONDS": (1, "how many seconds a classroom page waits between polls when it has no event stream"),
 }
 # what a backend named in a setting needs installed: (setting, module, extra)
 EXTRAS = (("DATABASE_URL", "psycopg", "postgres"), ("REDIS_URL", "redis", "redis"))
@@ -85,6 +87,8 @@ def defaults() -> dict[str, Any]:
         # and threads per process.
         "PROCESSES": (os.cpu_count() or 1) if hasattr(os, "fork") else 1,
         "THREADS": 32,
+        # A classroom page's polls, when it has no event stream (no JavaScript, or the stream dropped).
+        "CLASS_POLL_SECONDS": 2,
         # None: SQLite in the instance folder (trainer/store/db.py).
         "DATABASE_URL": None,
         "DATABASE_SCHEMA": None,  # PostgreSQL: the schema to use instead of the default one

@@ -339,7 +339,6 @@ def feed_for(app: Flask) -> Feed:
 
 
 def init_app(app: Flask) -> Feed:
-    app.config.setdefault("CLASS_POLL_SECONDS", 2)  # the pages' polls, when no stream is open
     app.config.setdefault("EVENTS_KEEPALIVE", 15.0)  # seconds between comments on an idle stream
     app.config.setdefault("EVENTS_LIFETIME", 600.0)  # a stream ends after this; the browser reconnects
     app.config.setdefault("EVENTS_COALESCE", 0.5)  # a stream sends at most one change per this
