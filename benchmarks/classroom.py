@@ -520,6 +520,7 @@ def main() -> None:
         "TRAINER_INSTANCE": str(log_dir / "instance"),
         "TRAINER_PROCESSES": "1",
         "TRAINER_THREADS": str(args.threads),
+        "TRAINER_WORKER": "gevent",  # for --server gunicorn: streams that hold no thread
     }
     apps = [App("a", env, log_dir, server), App("b", env, log_dir, server)]
     run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse)

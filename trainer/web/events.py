@@ -340,7 +340,9 @@ def feed_for(app: Flask) -> Feed:
 
 def init_app(app: Flask) -> Feed:
     app.config.setdefault("EVENTS_KEEPALIVE", 15.0)  # seconds between comments on an idle stream
-    app.config.setdefault("EVENTS_LIFETIME", 600.0)  # a stream ends after this; the browser reconnects
+    # A stream ends after this and the browser reconnects (EventSource, 2 s later): on a thread-per-
+    # request server no stream holds its thread for longer, and a page turned away gets its turn.
+    app.config.setdefault("EVENTS_LIFETIME", 120.0)
     app.config.setdefault("EVENTS_COALESCE", 0.5)  # a stream sends at most one change per this
     # Open streams per process. A thread-per-request server (waitress) holds a thread per stream,
     # so it keeps half its threads for pages; trainer serve raises this for gevent workers.

@@ -8,14 +8,14 @@ worker starts its own writer thread on its first graded answer (the master
 never has one). ``worker_exit`` has a stopping worker write the graded
 answers it still holds.
 
-The workers are gevent's where gevent is installed (``StreamWorker``): a
-classroom's server-sent event streams (trainer/web/events.py) wait for
-minutes, and a gevent worker holds a greenlet, not a thread, for each.
-``trainer serve`` patches the standard library for gevent in the master,
-before the app is built, so the database drivers and the writer thread
-cooperate from the start. Without gevent they are gthread workers, which
-hold a thread per open stream (the streams are then capped per process and
-the other pages poll). docs/classroom.md has the measurements.
+The workers are gthread: a classroom's server-sent event stream
+(trainer/web/events.py) holds one of their threads while it is open, so the
+streams are capped per process and end after a bounded lifetime (the page
+reconnects, or polls). ``TRAINER_WORKER=gevent`` (experimental) runs gevent
+workers (``StreamWorker``), which hold a greenlet, not a thread, per stream:
+``trainer serve`` then patches the standard library in the master before
+the app is built. docs/classroom.md has the measurements, and why gevent is
+not the default yet.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import logging
 from collections.abc import Callable
 
 import importlib.util
+import os
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
@@ -34,14 +35,37 @@ KEEPALIVE = 75  # seconds an idle keep-alive connection is kept, parked: it hold
 WORKER_CONNECTIONS = 1000  # open connections per worker, parked ones included
 GRACEFUL = 10  # seconds a stopping worker has to finish its requests and store its last answers
 STREAMS = WORKER_CONNECTIONS - 200  # event streams per gevent worker: the rest of its connections are pages
+# Requests a gevent worker runs at once, as many as its database pool has connections (8 + 8,
+# trainer/store/db.py): a class's burst waits here, in order, not in the pool (10 s, then an error).
+PAGE_SLOTS = 16
+
+
+class Bounded:
+    """WSGI middleware: at most ``slots`` requests inside the app at once. An event stream's
+    body runs after the app returned it, outside the bound, so waiting streams take no slot."""
+
+    def __init__(self, app, slots: int) -> None:
+        self.app, self.slots = app, slots
+        self._pid = None
+        self._sem = None
+
+    def __call__(self, environ, start_response):
+        if self._pid != os.getpid():
+            # made in the worker: a semaphore made in the master before the fork belongs to the
+            # master's event loop, and a greenlet waiting on it in a worker would never wake
+            import threading  # patched for gevent by then: a greenlet's semaphore
+
+            self._sem, self._pid = threading.BoundedSemaphore(self.slots), os.getpid()
+        with self._sem:
+            return self.app(environ, start_response)
 
 
 def gevent_available() -> bool:
     return importlib.util.find_spec("gevent") is not None
 
 
-def worker_class() -> str:
-    return "trainer.web.prefork.StreamWorker" if gevent_available() else "gthread"
+def worker_class(worker: str) -> str:
+    return "trainer.web.prefork.StreamWorker" if worker == "gevent" and gevent_available() else "gthread"
 
 
 def patch_for_gevent() -> None:
@@ -61,12 +85,13 @@ class Server(BaseApplication):
         processes: int,
         threads: int,
         finish: Callable[[Flask], None],
+        worker: str = "gthread",
     ) -> None:
         self.app, self.rebuild, self.finish = app, rebuild, finish
         self.options = {
             "bind": [bind],
             "workers": processes,
-            "worker_class": worker_class(),
+            "worker_class": worker_class(worker),
             "threads": threads,
             "worker_connections": WORKER_CONNECTIONS,
             "keepalive": KEEPALIVE,

@@ -7,9 +7,11 @@ cookies), then forks ``TRAINER_PROCESSES`` workers sharing one listening
 socket. It starts a new worker for one that dies, and on SIGHUP builds the
 app again (the scenario files read anew) and replaces the workers one
 generation at a time, each old one finishing the requests it holds.
-The workers are gevent's (``trainer/web/prefork.py``), so an idle event
-stream of the live classroom holds a greenlet, not a thread; gthread
-(``TRAINER_THREADS`` threads each) where gevent is not installed.
+The workers are ``gthread``: ``TRAINER_THREADS`` threads each, with idle
+keep-alive connections parked in the worker's event loop, not on a thread;
+a live classroom's event stream holds a thread while open, so the streams
+are capped and bounded in time (trainer/web/events.py). ``TRAINER_WORKER=gevent``
+(experimental) runs gevent workers instead.
 
 Where gunicorn cannot run (Windows), or with ``TRAINER_PROCESSES=1``, the
 app runs in one waitress process: pure Python, a pool of threads, the same
@@ -91,8 +93,9 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
     # waitress warns "Task queue depth is N" each time a request waits for a thread, which under a
     # class's load is most requests: a log line each, written under the task queue's lock.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    server = server or server_for(config.settings()["PROCESSES"])
-    green = server == "gunicorn" and prefork_gevent()
+    chosen = config.settings()
+    server = server or server_for(chosen["PROCESSES"])
+    green = server == "gunicorn" and chosen["WORKER"] == "gevent" and prefork_gevent()
     if green:
         from .prefork import patch_for_gevent
 
@@ -100,9 +103,10 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
     app = _build(scenarios)
     processes, threads = app.config["PROCESSES"], app.config["THREADS"]
     if green:
-        from .prefork import STREAMS
+        from .prefork import PAGE_SLOTS, STREAMS, Bounded
 
         app.config["EVENTS_MAX_STREAMS"] = STREAMS
+        app.wsgi_app = Bounded(app.wsgi_app, min(threads, PAGE_SLOTS))
     log.info(
         "Holdem Rules Trainer: open %s in a browser (%d %s, %s)",
         url_for_host(host, port),
@@ -118,7 +122,7 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
         from .prefork import Server
 
         Server(app, lambda: _build(scenarios), bind=bind_address(host, port), processes=processes,
-               threads=threads, finish=_finish).run()
+               threads=threads, finish=_finish, worker="gevent" if green else "gthread").run()
         return
 
     def stop(signum: int, frame: object) -> None:
