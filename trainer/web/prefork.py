@@ -65,7 +65,15 @@ def gevent_available() -> bool:
 
 
 def worker_class(worker: str) -> str:
-    return "trainer.web.prefork.StreamWorker" if worker == "gevent" and gevent_available() else "gthread"
+    if worker == "gevent" and gevent_available():
+        return "trainer.web.prefork.StreamWorker"
+    return "trainer.web.prefork.ThreadStreamWorker"
+
+
+def _end_streams(worker) -> None:
+    feed = getattr(worker.wsgi, "extensions", {}).get("trainer.events")
+    if feed is not None:
+        feed.close_all()
 
 
 def patch_for_gevent() -> None:
@@ -127,6 +135,18 @@ class Server(BaseApplication):
         self.finish(self.app)  # in a worker: the app it was forked with
 
 
+from gunicorn.workers.gthread import ThreadWorker  # noqa: E402
+
+
+class ThreadStreamWorker(ThreadWorker):
+    """gthread, whose open event streams end when it is told to stop: otherwise each would hold
+    its thread, and the worker, until the graceful timeout. Their browsers reconnect elsewhere."""
+
+    def handle_exit(self, sig, frame) -> None:
+        _end_streams(self)
+        super().handle_exit(sig, frame)
+
+
 if gevent_available():
     from gunicorn.workers.ggevent import GeventWorker
 
@@ -137,7 +157,5 @@ if gevent_available():
         def handle_exit(self, sig, frame) -> None:
             import gevent
 
-            feed = getattr(self.wsgi, "extensions", {}).get("trainer.events")
-            if feed is not None:
-                gevent.spawn(feed.close_all)
+            gevent.spawn(_end_streams, self)
             super().handle_exit(sig, frame)

@@ -126,6 +126,7 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
         return
 
     def stop(signum: int, frame: object) -> None:
+        app.extensions["trainer.events"].close_all()  # open event streams end; their pages reconnect
         raise SystemExit(0)  # out of waitress's loop, into _finish
 
     signal.signal(signal.SIGTERM, stop)
