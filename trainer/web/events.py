@@ -27,6 +27,7 @@ choice of server that keeps idle streams from holding a thread each.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import threading
@@ -334,7 +335,9 @@ def feed_for(app: Flask) -> Feed:
         return PostgresFeed(libpq, channel=f"{CHANNEL}_{schema}"[:63])
     redis_url = (app.config.get("REDIS_URL") or "").strip()
     if redis_url:
-        return RedisFeed(redis_url, channel=f"{app.config.get('RATELIMIT_KEY_PREFIX', 'trainer')}:{CHANNEL}:{url}")
+        # one channel per database: apps on another database that share the Redis do not hear these
+        database = hashlib.sha256(url.encode()).hexdigest()[:16]
+        return RedisFeed(redis_url, channel=f"{app.config.get('RATELIMIT_KEY_PREFIX', 'trainer')}:{CHANNEL}:{database}")
     return SQLiteFeed(app)
 
 
