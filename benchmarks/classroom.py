@@ -86,10 +86,11 @@ def free_port() -> int:
 
 
 class App:
-    """One ``trainer serve`` process (a single waitress process) on its own port."""
+    """One ``trainer serve`` on its own port: a single waitress process, or gunicorn with one gevent worker."""
 
-    def __init__(self, name: str, env: dict[str, str], log_dir: Path) -> None:
+    def __init__(self, name: str, env: dict[str, str], log_dir: Path, server: str = "waitress") -> None:
         self.name = name
+        self.server = server
         self.port = free_port()
         self.env = env
         self.log = log_dir / f"{name}.log"
@@ -97,8 +98,9 @@ class App:
 
     def start(self) -> None:
         with open(self.log, "ab") as out:
+            code = f"from trainer.web.serve import run; run({HOST!r}, {self.port}, None, server={self.server!r})"
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "trainer.cli", "serve", "--host", HOST, "--port", str(self.port)],
+                [sys.executable, "-c", code],
                 env=self.env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
@@ -205,6 +207,57 @@ class Http:
         self._drop()
 
 
+class Feed:
+    """A student's event stream (the SSE extension's EventSource): ``changed`` is set on each event;
+    while the stream is down (``up`` false) the student polls, and the stream is opened again with
+    backoff on the other process."""
+
+    def __init__(self, http: Http, path: str) -> None:
+        self.http, self.path = http, path
+        self.changed = asyncio.Event()
+        self.up = False
+        self.turn = http.turn
+
+    async def run(self, run: "Run") -> None:
+        delay = 0.5
+        while not run.done:
+            port = self.http.ports[self.turn % len(self.http.ports)]
+            writer = None
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), REQUEST_TIMEOUT)
+                cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+                writer.write(f"GET {self.path} HTTP/1.1\r\nHost: {HOST}\r\nCookie: {cookie}\r\n"
+                             "Accept: text/event-stream\r\n\r\n".encode())
+                head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), REQUEST_TIMEOUT)
+                if head[9:12] != b"200":
+                    raise ConnectionError(f"the stream answered {head[9:12].decode()}")
+                self.up = True
+                Run.streams_opened += 1
+                delay = 0.5
+                while not run.done:
+                    line = await asyncio.wait_for(reader.readline(), 60)
+                    if not line:
+                        raise ConnectionError("the stream ended")
+                    if line.strip() == b"event: changed":
+                        Run.stream_events += 1
+                        self.changed.set()
+            except (OSError, ConnectionError, asyncio.IncompleteReadError, asyncio.TimeoutError,
+                    asyncio.LimitOverrunError):
+                if run.done:
+                    break
+                if self.up:
+                    Run.stream_drops += 1
+                self.up = False
+                self.changed.set()  # poll at once: the page's stream dropped
+                self.turn += 1
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 8.0)
+            finally:
+                self.up = False
+                if writer is not None:
+                    writer.close()
+
+
 def token_of(html: str) -> str:
     match = TOKEN.search(html)
     if not match:
@@ -232,8 +285,14 @@ def answer_for(form_html: str, rng: random.Random) -> dict[str, list[str]]:
 
 class Run:
     retries = 0
+    streams_opened = 0
+    stream_events = 0
+    stream_drops = 0
 
-    def __init__(self, students: int, questions: int, window: float, ports: list[int], seed: int) -> None:
+    def __init__(
+        self, students: int, questions: int, window: float, ports: list[int], seed: int, sse: bool = False
+    ) -> None:
+        self.sse = sse
         self.students = students
         self.questions = questions
         self.window = window
@@ -296,8 +355,23 @@ class Run:
         if len(everyone) == self.students:
             joined.set()
         answered = -1
+        feed = None
+        if self.sse:
+            feed = Feed(http, f"/c/{self.code}/events")
+            watcher = asyncio.create_task(feed.run(self))
         while not self.done:
-            await asyncio.sleep(POLL_SECONDS * (0.75 + 0.5 * rng.random()))
+            if feed is None:
+                await asyncio.sleep(POLL_SECONDS * (0.75 + 0.5 * rng.random()))
+            else:
+                try:
+                    # the stream says when; without it, poll as the page does
+                    await asyncio.wait_for(feed.changed.wait(), 1.0 if feed.up else POLL_SECONDS)
+                except asyncio.TimeoutError:
+                    if feed.up or self.done:
+                        continue
+                feed.changed.clear()
+                if self.done:
+                    break
             status, text = await http.request("GET", stage, headers={"HX-Request": "true"}, stats=self.poll_ms)
             if status == 204:
                 continue
@@ -327,6 +401,8 @@ class Run:
             else:
                 self.closed.append(f"student {n} q{q}: {status} {re.sub(r'<[^>]+>', ' ', reply)[:160]!r}")
                 answered = q
+        if feed is not None:
+            watcher.cancel()
         http.close()
 
     async def run(self, faults: dict[int, object] | None = None) -> None:
@@ -414,21 +490,40 @@ def main() -> None:
     parser.add_argument("--window", type=float, default=4.0, help="seconds over which a question's answers arrive")
     parser.add_argument("--threads", type=int, default=8, help="waitress threads per app process")
     parser.add_argument("--faults", action="store_true", help="restart an app process and PostgreSQL mid-session")
+    parser.add_argument("--sse", action="store_true",
+                        help="students wait on their event stream instead of polling; gunicorn gevent app processes")
+    parser.add_argument("--server", choices=("waitress", "gunicorn"),
+                        help="each app process: waitress (default without --sse) or gunicorn, one gevent worker")
+    parser.add_argument("--pg-restart", action="store_true",
+                        help="--faults restarts the PostgreSQL server itself (TRAINER_BENCH_PG_RESTART) "
+                        "instead of cutting every connection at a relay in front of it")
     args = parser.parse_args()
+    server = args.server or ("gunicorn" if args.sse else "waitress")
+    gate = None
+    pg_url = PG_URL
+    if args.faults and not args.pg_restart:
+        from sqlalchemy.engine import make_url
+
+        from tests.gate import Gate
+
+        url = make_url(PG_URL)
+        gate = Gate((url.host or "127.0.0.1", url.port or 5432))
+        pg_url = url.set(host="127.0.0.1", port=gate.port).render_as_string(hide_password=False)
 
     schema = f"bench_classroom_{os.getpid()}_{secrets.token_hex(3)}"
     log_dir = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
     env = {
         **os.environ,
-        "DATABASE_URL": PG_URL,
+        "DATABASE_URL": pg_url,
         "TRAINER_DATABASE_SCHEMA": schema,
         "TRAINER_SECRET_KEY": secrets.token_hex(32),  # the same key: both processes accept each other's cookies
         "TRAINER_INSTANCE": str(log_dir / "instance"),
         "TRAINER_PROCESSES": "1",
         "TRAINER_THREADS": str(args.threads),
+        "TRAINER_WORKER": "gevent",  # for --server gunicorn: streams that hold no thread
     }
-    apps = [App("a", env, log_dir), App("b", env, log_dir)]
-    run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1)
+    apps = [App("a", env, log_dir, server), App("b", env, log_dir, server)]
+    run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse)
     faults: dict[int, object] = {}
     if args.faults:
 
@@ -440,9 +535,15 @@ def main() -> None:
             print("  fault: app process a is back", flush=True)
 
         def restart_postgres() -> None:
-            print("  fault: restarting PostgreSQL", flush=True)
             began = time.monotonic()
-            subprocess.run(PG_RESTART, shell=True, check=True, capture_output=True, timeout=120)
+            if gate is None:
+                print("  fault: restarting PostgreSQL", flush=True)
+                subprocess.run(PG_RESTART, shell=True, check=True, capture_output=True, timeout=120)
+            else:  # as a restart looks to the apps: every connection cut, none taken for a while
+                print("  fault: PostgreSQL cut off at the relay (every connection closed, new ones refused)", flush=True)
+                gate.close()
+                time.sleep(2.5)
+                gate.reopen()
             print(f"  fault: PostgreSQL is back after {time.monotonic() - began:.1f} s", flush=True)
 
         faults = {max(1, args.questions // 3): restart_app, max(2, 2 * args.questions // 3): restart_postgres}
@@ -451,7 +552,8 @@ def main() -> None:
         apps[1].start()
         print(
             f"classroom: {args.students} students, {args.questions} questions, answers within {args.window:g} s, "
-            f"2 app processes × {args.threads} threads, PostgreSQL schema {schema}"
+            f"2 app processes ({server}{' gevent' if server == 'gunicorn' else f' × {args.threads} threads'}), "
+            f"students {'on event streams' if args.sse else 'polling'}, PostgreSQL schema {schema}"
             + (", with faults" if args.faults else ""),
             flush=True,
         )
@@ -463,6 +565,8 @@ def main() -> None:
         for app in apps:
             app.stop()
         _drop_schema(schema)
+        if gate is not None:
+            gate.stop()
     for line in run.closed[:5]:
         print(f"  not recorded: {line}")
     print(
@@ -470,6 +574,9 @@ def main() -> None:
         f"polls p50 {statistics.median(run.poll_ms or [0]):.1f} ms, p99 {percentile(run.poll_ms, 99):.1f} ms; "
         f"{len(run.answer_ms)} answer and {len(run.poll_ms)} poll requests in {elapsed:.0f} s; retries {Run.retries}"
     )
+    if args.sse:
+        print(f"streams: {Run.streams_opened} opened, {Run.stream_events} events, {Run.stream_drops} dropped")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"classroom students={args.students} answers={answers} lost={lost} duplicated={duplicated} "
         f"p99_ms={percentile(run.answer_ms, 99):.0f}"

@@ -92,8 +92,19 @@ def test_htmx_is_vendored_pinned_and_recorded():
     assert f'version:"{version}"'.encode() in data
 
 
+def test_htmx_sse_extension_is_vendored_pinned_and_recorded():
+    vendor = (STATIC / "VENDOR.txt").read_text(encoding="utf-8")
+    entry = vendor[vendor.index("htmx-ext-sse.min.js"):]
+    version = re.search(r"version:\s*(\S+)", entry).group(1)
+    digest = re.search(r"sha256:\s*([0-9a-f]{64})", entry).group(1)
+    assert re.fullmatch(r"2\.\d+\.\d+", version)  # the extension's major version is htmx's
+    data = (STATIC / "htmx-ext-sse.min.js").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == digest
+    assert b'defineExtension("sse"' in data
+
+
 def test_static_files_are_served(client):
-    for name in ("htmx.min.js", "drill.js", "trainer.css", "favicon.svg"):
+    for name in ("htmx.min.js", "htmx-ext-sse.min.js", "live.js", "drill.js", "trainer.css", "favicon.svg"):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200, name
         response.close()

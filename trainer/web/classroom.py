@@ -30,7 +30,7 @@ from trainer.store import db
 from trainer.store.models import ClassSession, ClassStudent, now
 from trainer.store.user_errors import N_
 
-from . import exports, identity, library, limits, public
+from . import events, exports, identity, library, limits, public
 from .csrf import CSRFError
 from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
@@ -362,6 +362,7 @@ def act(session_id: str, action: str) -> Response:
     else:
         abort(404)
     db().commit()
+    events.changed(cs.id, events.STATE)
     if action == "end":
         target = url_for("classroom.report", session_id=cs.id)
     elif request.form.get("back") == "projector":  # the projector's own buttons (and its keys N, R) stay on it
@@ -504,6 +505,7 @@ def join() -> Response:
                 error = said(exc)
             else:
                 db().commit()
+                events.changed(cs.id, events.ANSWERS)
                 kept = session.get(STUDENTS)
                 kept = dict(kept) if isinstance(kept, dict) else {}
                 while len(kept) >= MAX_KEPT_CLASSES:
@@ -609,7 +611,7 @@ def answer(code: str) -> Response:
         extra = {"answer": read, "answer_id": answer_id, "entry": entry, "position": position}
         return _answer_response(cs, who, position, extra)
     try:
-        stored, _created = store.submit(
+        stored, created = store.submit(
             db(),
             cs,
             who,
@@ -623,6 +625,8 @@ def answer(code: str) -> Response:
         db().rollback()
         return _answer_response(cs, who, position, {"notice": said(exc)})
     db().commit()
+    if created:
+        events.changed(cs.id, events.ANSWERS)
     return _answer_response(cs, who, position, {"received": stored.id})
 
 

@@ -38,6 +38,8 @@ ENV = {
     "TRAINER_PROCESSES": "PROCESSES",
     "TRAINER_THREADS": "THREADS",
     "TRAINER_SPEED_SECONDS": "SPEED_SECONDS",
+    "TRAINER_CLASS_POLL": "CLASS_POLL_SECONDS",
+    "TRAINER_WORKER": "WORKER",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -50,7 +52,9 @@ WHOLE_NUMBERS = {
     "PROCESSES": (1, "how many server processes share the port"),
     "THREADS": (1, "how many threads each server process has"),
     "SPEED_SECONDS": (5, "how many seconds a speed drill run lasts"),
+    "CLASS_POLL_SECONDS": (1, "how many seconds a classroom page waits between polls when it has no event stream"),
 }
+WORKERS = ("gthread", "gevent")
 # what a backend named in a setting needs installed: (setting, module, extra)
 EXTRAS = (("DATABASE_URL", "psycopg", "postgres"), ("REDIS_URL", "redis", "redis"))
 
@@ -89,6 +93,10 @@ def defaults() -> dict[str, Any]:
         "THREADS": 32,
         # A speed drill run (trainer/web/speed.py): three minutes, as lichess's Puzzle Storm.
         "SPEED_SECONDS": 180,
+        # A classroom page's polls, when it has no event stream (no JavaScript, or the stream dropped).
+        "CLASS_POLL_SECONDS": 2,
+        # gunicorn's worker class: gthread, or gevent (experimental: event streams hold no thread)
+        "WORKER": "gthread",
         # None: SQLite in the instance folder (trainer/store/db.py).
         "DATABASE_URL": None,
         "DATABASE_SCHEMA": None,  # PostgreSQL: the schema to use instead of the default one
@@ -130,6 +138,8 @@ def settings(test_config: Mapping[str, Any] | None = None, environ: Mapping[str,
         merged[key] = _whole_number(key, merged[key], least, meaning)
     if not hasattr(os, "fork"):
         merged["PROCESSES"] = 1
+    if merged["WORKER"] not in WORKERS:
+        raise SettingError(f"TRAINER_WORKER={merged['WORKER']!s} is not one of {', '.join(WORKERS)}: gunicorn's worker class")
     _check_extras(merged)
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():

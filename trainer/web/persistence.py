@@ -13,7 +13,7 @@ from . import identity, limits
 
 
 # Pages about one person: their account, progress, exams and classes.
-PRIVATE = frozenset({"accounts", "progress", "exams", "classroom", "speed", "classes"})
+PRIVATE = frozenset({"accounts", "progress", "exams", "classroom", "speed", "classes", "classroom_events"})
 
 
 def no_store(response: Response) -> Response:
@@ -39,10 +39,11 @@ def init_app(app: Flask) -> None:
     app.before_request(identity.keep_alive)
     store.init_app(app)
 
-    from . import accounts, classes, classroom, exams, progress, speed
+    from . import accounts, classes, classroom, events, exams, progress, speed
 
     for blueprint in (accounts.bp, progress.bp, exams.bp, classroom.bp, classes.bp, speed.bp):
         app.register_blueprint(blueprint)
+    events.init_app(app)
     app.after_request(no_store)
     _compile_templates(app)
     limits.init_app(app)

@@ -7,12 +7,24 @@ connection pool is emptied in every child (``trainer/store/db.py``), and a
 worker starts its own writer thread on its first graded answer (the master
 never has one). ``worker_exit`` has a stopping worker write the graded
 answers it still holds.
+
+The workers are gthread: a classroom's server-sent event stream
+(trainer/web/events.py) holds one of their threads while it is open, so the
+streams are capped per process and end after a bounded lifetime (the page
+reconnects, or polls). ``TRAINER_WORKER=gevent`` (experimental) runs gevent
+workers (``StreamWorker``), which hold a greenlet, not a thread, per stream:
+``trainer serve`` then patches the standard library in the master before
+the app is built. docs/classroom.md has the measurements, and why gevent is
+not the default yet.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+
+import importlib.util
+import os
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
@@ -22,6 +34,53 @@ log = logging.getLogger(__name__)
 KEEPALIVE = 75  # seconds an idle keep-alive connection is kept, parked: it holds no thread
 WORKER_CONNECTIONS = 1000  # open connections per worker, parked ones included
 GRACEFUL = 10  # seconds a stopping worker has to finish its requests and store its last answers
+STREAMS = WORKER_CONNECTIONS - 200  # event streams per gevent worker: the rest of its connections are pages
+# Requests a gevent worker runs at once, as many as its database pool has connections (8 + 8,
+# trainer/store/db.py): a class's burst waits here, in order, not in the pool (10 s, then an error).
+PAGE_SLOTS = 16
+
+
+class Bounded:
+    """WSGI middleware: at most ``slots`` requests inside the app at once. An event stream's
+    body runs after the app returned it, outside the bound, so waiting streams take no slot."""
+
+    def __init__(self, app, slots: int) -> None:
+        self.app, self.slots = app, slots
+        self._pid = None
+        self._sem = None
+
+    def __call__(self, environ, start_response):
+        if self._pid != os.getpid():
+            # made in the worker: a semaphore made in the master before the fork belongs to the
+            # master's event loop, and a greenlet waiting on it in a worker would never wake
+            import threading  # patched for gevent by then: a greenlet's semaphore
+
+            self._sem, self._pid = threading.BoundedSemaphore(self.slots), os.getpid()
+        with self._sem:
+            return self.app(environ, start_response)
+
+
+def gevent_available() -> bool:
+    return importlib.util.find_spec("gevent") is not None
+
+
+def worker_class(worker: str) -> str:
+    if worker == "gevent" and gevent_available():
+        return "trainer.web.prefork.StreamWorker"
+    return "trainer.web.prefork.ThreadStreamWorker"
+
+
+def _end_streams(worker) -> None:
+    feed = getattr(worker.wsgi, "extensions", {}).get("trainer.events")
+    if feed is not None:
+        feed.close_all()
+
+
+def patch_for_gevent() -> None:
+    """In the master, before anything opens a socket or a thread: what the workers inherit cooperates."""
+    from gevent import monkey
+
+    monkey.patch_all()
 
 
 class Server(BaseApplication):
@@ -34,12 +93,13 @@ class Server(BaseApplication):
         processes: int,
         threads: int,
         finish: Callable[[Flask], None],
+        worker: str = "gthread",
     ) -> None:
         self.app, self.rebuild, self.finish = app, rebuild, finish
         self.options = {
             "bind": [bind],
             "workers": processes,
-            "worker_class": "gthread",
+            "worker_class": worker_class(worker),
             "threads": threads,
             "worker_connections": WORKER_CONNECTIONS,
             "keepalive": KEEPALIVE,
@@ -73,3 +133,29 @@ class Server(BaseApplication):
 
     def _worker_exit(self, server, worker) -> None:
         self.finish(self.app)  # in a worker: the app it was forked with
+
+
+from gunicorn.workers.gthread import ThreadWorker  # noqa: E402
+
+
+class ThreadStreamWorker(ThreadWorker):
+    """gthread, whose open event streams end when it is told to stop: otherwise each would hold
+    its thread, and the worker, until the graceful timeout. Their browsers reconnect elsewhere."""
+
+    def handle_exit(self, sig, frame) -> None:
+        _end_streams(self)
+        super().handle_exit(sig, frame)
+
+
+if gevent_available():
+    from gunicorn.workers.ggevent import GeventWorker
+
+    class StreamWorker(GeventWorker):
+        """A gevent worker whose open event streams end when it is told to stop, so it stops at once:
+        their browsers reconnect to another worker instead of waiting out the graceful timeout."""
+
+        def handle_exit(self, sig, frame) -> None:
+            import gevent
+
+            gevent.spawn(_end_streams, self)
+            super().handle_exit(sig, frame)

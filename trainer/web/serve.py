@@ -8,7 +8,10 @@ socket. It starts a new worker for one that dies, and on SIGHUP builds the
 app again (the scenario files read anew) and replaces the workers one
 generation at a time, each old one finishing the requests it holds.
 The workers are ``gthread``: ``TRAINER_THREADS`` threads each, with idle
-keep-alive connections parked in the worker's event loop, not on a thread.
+keep-alive connections parked in the worker's event loop, not on a thread;
+a live classroom's event stream holds a thread while open, so the streams
+are capped and bounded in time (trainer/web/events.py). ``TRAINER_WORKER=gevent``
+(experimental) runs gevent workers instead.
 
 Where gunicorn cannot run (Windows), or with ``TRAINER_PROCESSES=1``, the
 app runs in one waitress process: pure Python, a pool of threads, the same
@@ -30,7 +33,7 @@ import sys
 import waitress
 from flask import Flask
 
-from . import create_app, limits
+from . import config, create_app, limits
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,10 @@ def gunicorn_available() -> bool:
     return sys.platform != "win32" and importlib.util.find_spec("gunicorn") is not None
 
 
+def prefork_gevent() -> bool:
+    return importlib.util.find_spec("gevent") is not None
+
+
 def server_for(processes: int) -> str:
     return "gunicorn" if processes > 1 and gunicorn_available() else "waitress"
 
@@ -80,21 +87,33 @@ def _finish(app: Flask) -> None:
         log.exception("could not store the last graded answers")
 
 
-def run(host: str, port: int, scenarios: str | None) -> None:
+def run(host: str, port: int, scenarios: str | None, *, server: str | None = None) -> None:
+    """Serve until stopped. ``server`` ("gunicorn" or "waitress") overrides the choice by process count."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # waitress warns "Task queue depth is N" each time a request waits for a thread, which under a
     # class's load is most requests: a log line each, written under the task queue's lock.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    chosen = config.settings()
+    server = server or server_for(chosen["PROCESSES"])
+    green = server == "gunicorn" and chosen["WORKER"] == "gevent" and prefork_gevent()
+    if green:
+        from .prefork import patch_for_gevent
+
+        patch_for_gevent()
     app = _build(scenarios)
     processes, threads = app.config["PROCESSES"], app.config["THREADS"]
-    server = server_for(processes)
+    if green:
+        from .prefork import PAGE_SLOTS, STREAMS, Bounded
+
+        app.config["EVENTS_MAX_STREAMS"] = STREAMS
+        app.wsgi_app = Bounded(app.wsgi_app, min(threads, PAGE_SLOTS))
     log.info(
-        "Holdem Rules Trainer: open %s in a browser (%d %s × %d threads, %s)",
+        "Holdem Rules Trainer: open %s in a browser (%d %s, %s)",
         url_for_host(host, port),
         processes,
         "process" if processes == 1 else "processes",
-        threads,
-        "gunicorn gthread" if server == "gunicorn" else "waitress",
+        "gunicorn gevent" if green else f"gunicorn gthread × {threads} threads" if server == "gunicorn"
+        else f"waitress × {threads} threads",
     )
     unshared = limits.warning(app, processes)
     if unshared:
@@ -103,10 +122,11 @@ def run(host: str, port: int, scenarios: str | None) -> None:
         from .prefork import Server
 
         Server(app, lambda: _build(scenarios), bind=bind_address(host, port), processes=processes,
-               threads=threads, finish=_finish).run()
+               threads=threads, finish=_finish, worker="gevent" if green else "gthread").run()
         return
 
     def stop(signum: int, frame: object) -> None:
+        app.extensions["trainer.events"].close_all()  # open event streams end; their pages reconnect
         raise SystemExit(0)  # out of waitress's loop, into _finish
 
     signal.signal(signal.SIGTERM, stop)

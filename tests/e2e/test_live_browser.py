@@ -1,0 +1,61 @@
+"""The live classroom in a real browser: a student's phone page moves on when the instructor
+does, through its event stream, with polls set so far apart that they cannot be what moved it."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import SCENARIOS, _serve
+from .test_store_browser import BTN
+
+pytestmark = pytest.mark.e2e
+
+STREAM_MS = 5_000  # a change reaches the page through its stream; the polls come every 10 minutes
+
+
+@pytest.fixture(scope="module")
+def slow_poll_url(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    mp.setenv("TRAINER_CLASS_POLL", "600")
+    try:
+        yield from _serve(tmp_path_factory, SCENARIOS, tmp_path_factory.mktemp("live-instance"))
+    finally:
+        mp.undo()
+
+
+def test_a_student_page_updates_from_its_stream_without_a_poll(open_page, slow_poll_url, artifacts):
+    base_url = slow_poll_url
+    teacher = open_page(viewport={"width": 1280, "height": 800})
+    teacher.goto(base_url + "/account/signup")
+    teacher.fill("#f-name", "Ms Lin")
+    teacher.fill("#f-email", "lin@example.com")
+    teacher.fill("#f-password", "password1")
+    teacher.check("#f-instructor")
+    with teacher.expect_navigation():
+        teacher.click("main form button[type=submit]")
+    teacher.goto(base_url + "/classroom/")
+    teacher.fill("#f-title", "Live drill")
+    teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
+    with teacher.expect_navigation():
+        teacher.click("text=Create the session")
+    join_url = teacher.locator(".join-text a").first.get_attribute("href")
+
+    ana = open_page(viewport={"width": 360, "height": 740})
+    ana.goto(join_url)
+    ana.fill("#f-name", "Ana")
+    with ana.expect_navigation():
+        ana.click("main form button[type=submit]")
+    polls: list[str] = []
+    ana.on("request", lambda r: polls.append(r.url) if "/stage" in r.url else None)
+    ana.wait_for_selector("[sse-connect][data-live=open]", timeout=STREAM_MS)
+    teacher.wait_for_selector("#live >> text=Ana", timeout=STREAM_MS)  # the control page's stream too
+
+    with teacher.expect_navigation():
+        teacher.click("text=Start: show question 1")
+    ana.wait_for_selector("#f-current_total", timeout=STREAM_MS)
+    ana.screenshot(path=str(artifacts / "live-student-question-360.png"), full_page=True)
+    with teacher.expect_navigation():
+        teacher.click("text=Reveal the answer")
+    ana.wait_for_selector("text=You did not answer this one.", timeout=STREAM_MS)
+    # every fetch of the stage came from a server-sent event, none from the 10-minute poll
+    assert len(polls) >= 2, polls

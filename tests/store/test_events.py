@@ -1,0 +1,196 @@
+"""The live classroom's server-sent events: a change made in one app process reaches the streams
+another serves (PostgreSQL NOTIFY, Redis pub/sub, or SQLite read by each process); a stream the
+client closes frees what it held; the polls stay for pages without a stream."""
+
+from __future__ import annotations
+
+import queue
+import re
+import secrets
+import socket
+import threading
+import time
+
+import pytest
+import waitress
+
+from trainer.web import events
+
+from .conftest import running_app
+from .helpers import BTN_RIGHT
+from .test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401  (a fixture)
+from .test_limits import _redis_url
+
+WAIT = 8.0  # seconds a change may take to reach a stream (SQLite is read every second)
+
+
+class Stream:
+    """An open event stream of the test client, read by a thread of its own."""
+
+    def __init__(self, client, url: str) -> None:
+        self.response = client.get(url, buffered=False)
+        assert self.response.status_code == 200, self.response.status_code
+        assert self.response.mimetype == "text/event-stream"
+        self.chunks: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for chunk in self.response.response:
+                self.chunks.put(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        except Exception as exc:  # closed under the reader
+            self.chunks.put(f"error: {exc!r}")
+
+    def next_change(self, timeout: float = WAIT) -> str:
+        """The data of the next ``changed`` event (keep-alive comments skipped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            chunk = self.chunks.get(timeout=max(0.01, deadline - time.monotonic()))
+            assert not chunk.startswith("error: "), chunk
+            if "event: changed" in chunk:
+                return re.search(r"data: ?(.*)", chunk).group(1)
+
+    def quiet(self, seconds: float) -> bool:
+        """True when no change arrives for ``seconds``."""
+        try:
+            self.next_change(seconds)
+        except queue.Empty:
+            return True
+        return False
+
+
+def _cookie(client) -> str:
+    return client.get_cookie("session").value
+
+
+def _as(app, client):
+    """A client of ``app`` carrying ``client``'s signed session cookie (the apps share the key)."""
+    other = app.test_client()
+    other.set_cookie("session", _cookie(client))
+    return other
+
+
+@pytest.fixture(params=["own feed", "redis"])
+def two_apps(request, database, tmp_path):
+    """Two app processes' worth of apps on one database, each with its own feed: PostgreSQL's
+    NOTIFY on PostgreSQL, else SQLite read by each; "redis": SQLite with Redis pub/sub."""
+    settings = {"EVENTS_KEEPALIVE": 0.5}
+    if request.param == "redis":
+        if database["DATABASE_SCHEMA"] is not None:
+            pytest.skip("PostgreSQL has its own feed; Redis pub/sub is for SQLite")
+        settings.update(REDIS_URL=_redis_url(), RATELIMIT_KEY_PREFIX=f"trainer-test-{secrets.token_hex(4)}")
+    first = running_app(database, tmp_path, **settings)
+    second = running_app(database, tmp_path, **settings)
+    a, b = next(first), next(second)
+    kind = {"redis": events.RedisFeed}.get(request.param) or (
+        events.SQLiteFeed if database["DATABASE_SCHEMA"] is None else events.PostgresFeed
+    )
+    assert type(a.extensions[events.EXTENSION]) is kind
+    yield a, b
+    for feed in (a.extensions[events.EXTENSION], b.extensions[events.EXTENSION]):
+        feed.close_all()
+    for gen in (first, second):
+        next(gen, None)
+
+
+def _instructor(app):
+    from .helpers import sign_up
+
+    client = app.test_client()
+    sign_up(client, f"t-{secrets.token_hex(3)}@example.com", name="Ms T", instructor=True)
+    return client
+
+
+def test_a_change_in_one_process_reaches_the_streams_another_serves(two_apps):
+    a, b = two_apps
+    teacher = _instructor(a)
+    session_id, code, _ = _create(teacher)
+    ana = _join(a, code, "Ana")
+
+    student = Stream(ana, f"/c/{code}/events")
+    control = Stream(teacher, f"/classroom/{session_id}/events")
+    assert student.next_change() == "connected" and control.next_change() == "connected"
+
+    _act(_as(b, teacher), session_id, "next")  # the instructor's Next, served by the other process
+    assert student.next_change() == ""
+    assert control.next_change() == ""
+
+    sent = _answer(_as(b, ana), code, BTN_RIGHT)  # Ana answers through the other process
+    assert sent.status_code in (200, 303)
+    assert control.next_change() == ""  # the instructor's view refreshes its counts
+    assert student.quiet(1.5)  # an answer is not news to the students
+
+    _act(_as(b, teacher), session_id, "reveal")
+    assert student.next_change() == ""
+    # the fixture ends both streams (the feed's close_all): a generator cannot be closed from
+    # another thread while it waits
+
+
+def test_a_stream_closed_by_the_client_frees_its_thread_and_its_place(database, tmp_path):
+    """On a thread-per-request server (waitress), with room for one stream: once the client
+    hangs up, the stream ends at its next keep-alive, and a new one is let in."""
+    app = next(running_app(database, tmp_path, EVENTS_KEEPALIVE=0.2, EVENTS_MAX_STREAMS=1))
+    feed = app.extensions[events.EXTENSION]
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=2)
+    threading.Thread(target=server.run, daemon=True).start()
+    port = server.socket.getsockname()[1]
+    try:
+        teacher = _instructor(app)
+        _, code, _ = _create(teacher)
+        cookie = _cookie(_join(app, code, "Ana"))
+        threads_before = threading.active_count()
+
+        def open_stream() -> tuple[socket.socket, str]:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(f"GET /c/{code}/events HTTP/1.1\r\nHost: x\r\nCookie: session={cookie}\r\n\r\n".encode())
+            head = b""
+            while b"\r\n\r\n" not in head or (b" 200 " in head and b"connected" not in head):
+                head += sock.recv(4096)
+            return sock, head.decode()
+
+        first, head = open_stream()
+        assert " 200 " in head.splitlines()[0] and "text/event-stream" in head
+        assert feed.open_streams() == 1
+        second, head = open_stream()
+        assert " 204 " in head.splitlines()[0]  # no room: that page keeps polling
+        second.close()
+
+        first.close()
+        deadline = time.monotonic() + 5
+        while feed.open_streams() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert feed.open_streams() == 0
+        third, head = open_stream()
+        assert " 200 " in head.splitlines()[0]
+        third.close()
+        assert threading.active_count() <= threads_before + 1  # the feed's own watcher, no thread per stream
+    finally:
+        server.close()
+        feed.close_all()
+        app.extensions["trainer.store"].dispose()
+
+
+def test_without_a_stream_the_pages_still_poll(app, instructor):
+    """No JavaScript, no SSE extension, or no room for a stream: the polled fragments work as before."""
+    app.config["EVENTS_MAX_STREAMS"] = 0
+    session_id, code, page = _create(instructor)
+    ana = _join(app, code, "Ana")
+    assert ana.get(f"/c/{code}/events").status_code == 204  # EventSource gives up; the page polls
+    assert instructor.get(f"/classroom/{session_id}/events").status_code == 204
+
+    play = ana.get(f"/c/{code}").text
+    assert 'sse-connect="/c/' in play and 'hx-trigger="every 2s, sse:changed"' in play
+    poll = re.search(r'hx-get="([^"]+/stage[^"]*)"', play).group(1).replace("&amp;", "&")
+    assert ana.get(poll, headers={"HX-Request": "true"}).status_code == 204
+    _act(instructor, session_id, "next")
+    moved = ana.get(poll, headers={"HX-Request": "true"})
+    assert moved.status_code == 200 and "Question 1 of 2" in moved.text
+    live = instructor.get(f"/classroom/{session_id}/").text
+    assert 'hx-trigger="every 2s, sse:changed"' in live and f'sse-connect="/classroom/{session_id}/events"' in live
+
+
+def test_streams_are_only_for_the_sessions_own_people(app, instructor):
+    session_id, code, _ = _create(instructor)
+    stranger = app.test_client()
+    assert stranger.get(f"/c/{code}/events").status_code == 404
+    assert stranger.get(f"/classroom/{session_id}/events").status_code == 204
