@@ -71,7 +71,7 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
     page.emulate_media(media="screen")
     code = page.locator(".verify-code").inner_text()
 
-    checker = open_page()
+    checker = open_page(timezone_id="Asia/Taipei")  # an employer in Taipei
     checker.goto(base_url + "/verify/")
     checker.fill("#code", code.lower())
     with checker.expect_navigation():
@@ -80,6 +80,15 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
     assert "Ana Lee" in facts and "Pots and showdown" in facts and "%" in facts
     assert "Pass mark" in facts and "80%" in facts and "Not passed" in facts and "attempt 1" in facts
     assert checker.locator(".verified time[datetime]").count() == 1
+    # The date in the reader's own zone (the server wrote it in UTC, the browser rewrites it).
+    shown = checker.locator(".verified time").inner_text()
+    assert "GMT+8" in shown and "UTC" not in shown, shown
+    checker.goto(base_url + "/verify/?lang=zh-Hant")
+    checker.fill("#code", code)
+    with checker.expect_navigation():
+        checker.click("main button[type=submit]")
+    shown = checker.locator(".verified time").inner_text()
+    assert "GMT+8" in shown and "年" in shown, shown
     assert checker.locator(".review-item, .steps").count() == 0  # the facts of the result, nothing else
 
 
