@@ -12,6 +12,14 @@
     }
   }
 
+  // A phone that loses its network says so at once ("offline"), while a silent stream would not:
+  // the polls take over (and show the lost connection) until the stream opens again.
+  window.addEventListener("offline", function () {
+    document.querySelectorAll("[sse-connect][data-live]").forEach(function (feed) {
+      feed.removeAttribute("data-live");
+    });
+  });
+
   document.addEventListener("htmx:sseOpen", function (event) { mark(event, true); });
   document.addEventListener("htmx:sseError", function (event) { mark(event, false); });
   document.addEventListener("htmx:sseClose", function (event) { mark(event, false); });

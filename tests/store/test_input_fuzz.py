@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from urllib.parse import quote, urlencode, urlsplit
 
@@ -91,7 +92,10 @@ HEADERS = {
 FILL = {"name": "Ana", "password": "password1", "title": "Tuesday", "ids": BTN, "count": "2", "minutes": "30"}
 FRESH = {"email"}
 # POST routes no page offers a form for (the form fuzz cannot find them).
-UNLINKED_POSTS: dict[str, dict[str, str]] = {}
+UNLINKED_POSTS: dict[str, dict[str, str]] = {
+    # The invite page shows its form only to someone not in the class yet; the learner here has joined.
+    "classes.join": {},
+}
 
 
 def _random_text(rng: random.Random) -> str:
@@ -206,6 +210,19 @@ def _scenario(instructor, student, learner):
     r = post_form(learner, "/exams/", {}, to="/exams/mini/start")
     assert r.status_code == 303, r.text
     exam_id = r.headers["Location"].split("/")[2]
+    # A class of accounts with the learner in it, and the mini exam assigned to it for a week.
+    r = post_form(instructor, "/classroom/", {"class_title": "Dealers 101"}, to="/classroom/classes/new")
+    assert r.status_code == 303, r.text
+    class_id = r.headers["Location"].split("/")[3]
+    invite = re.search(r'id="invite-code">([A-Z2-9]{4}-[A-Z2-9]{4})<', instructor.get(r.headers["Location"]).text).group(1)
+    assert post_form(learner, f"/classes/join/{invite}", {}).status_code == 303
+    opens = datetime.now(UTC) - timedelta(hours=1)
+    r = post_form(instructor, f"/classroom/classes/{class_id}/",
+                  {"template": "mini", "opens": opens.strftime("%Y-%m-%dT%H:%M"),
+                   "closes": (opens + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M"), "tz": "UTC"},
+                  to=f"/classroom/classes/{class_id}/assign")
+    assert r.status_code == 303, r.text
+    assignment_id = re.search(r"/classroom/exams/([0-9a-f]+)/", instructor.get(f"/classroom/classes/{class_id}/").text).group(1)
     return {
         "session_id": paced_id,
         "action": "reveal",
@@ -215,6 +232,9 @@ def _scenario(instructor, student, learner):
         "slug": "mini",
         "scenario_id": BTN,
         "filename": "trainer.css",
+        "fmt": "csv",
+        "class_id": class_id,
+        "assignment_id": assignment_id,
     }, made
 
 
@@ -229,8 +249,10 @@ def _actor(endpoint: str, clients: dict):
     blueprint = endpoint.split(".")[0]
     if blueprint == "classroom":
         return clients["student"] if endpoint in STUDENT_PAGES else clients["instructor"]
-    if blueprint == "exams":
+    if blueprint == "exams" or endpoint in ("classes.join_page", "classes.join", "classes.start"):
         return clients["learner"]
+    if blueprint == "classes":
+        return clients["instructor"]
     return clients["anonymous"]
 
 

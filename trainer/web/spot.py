@@ -381,13 +381,34 @@ def _bet_above(a: float) -> bool:
     return sin > 0.2
 
 
-def _button_angle(layout: Layout, angles: list[float], order: list[str], button: str | None) -> float:
-    """By the button's seat, a little before it; where BTN would sit (after the last seat) when not in the hand."""
+def _button_angle(layout: Layout, angles: list[float], order: list[str], button: str | None, share: float = 0.3) -> float:
+    """By the button's seat, a little before it (``share`` of the way to the seat before); where BTN
+    would sit (after the last seat) when not in the hand."""
     n = len(angles)
     if button in order:
         i = order.index(button)
-        return angles[i] - (angles[i] - angles[i - 1]) % (2 * math.pi) * 0.3
+        return angles[i] - (angles[i] - angles[i - 1]) % (2 * math.pi) * share
     return angles[-1] + (angles[0] - angles[-1]) % (2 * math.pi) * 0.5 if n > 1 else angles[0] + math.pi
+
+
+def _clear(box: tuple[float, float, float, float], others: list[tuple[float, float, float, float]]) -> bool:
+    x, y, w, h = box
+    return not any(x < ox + ow and ox < x + w and y < oy + oh and oy < y + h for ox, oy, ow, oh in others)
+
+
+def _place_button(layout: Layout, angles: list[float], order: list[str], button: str | None,
+                  placed: list[PlacedSeat]) -> tuple[float, float]:
+    """The dealer button on the felt by its seat, moved along the rim where a bet (its chip and its
+    amount, above or below) would sit under it: big amounts take room."""
+    bets = [(p.bet_x - 20, p.bet_y - 25 if p.bet_above else p.bet_y - 9, 40, 34) for p in placed if p.seat.committed]
+    first = None
+    for share in (0.3, 0.5, 0.15, 0.7):
+        bx, by = _on(layout, _button_angle(layout, angles, order, button, share), layout.table_rx * 0.76,
+                     layout.table_ry * 0.76)
+        first = first or (bx, by)
+        if layout.bets_in_seat or _clear((bx - 12, by - 12, 24, 24), bets):
+            return bx, by
+    return first
 
 
 def _lay_out(layout: Layout, seats: tuple[SeatView, ...], board: tuple[CardView, ...], button: str | None) -> TableView:
@@ -412,7 +433,7 @@ def _lay_out(layout: Layout, seats: tuple[SeatView, ...], board: tuple[CardView,
                 bet_above=_bet_above(a),
             )
         )
-    bx, by = _on(layout, _button_angle(layout, angles, order, button), layout.table_rx * 0.76, layout.table_ry * 0.76)
+    bx, by = _place_button(layout, angles, order, button, placed)
     step = layout.card_w + layout.card_gap
     left = cx - (len(board) * step - layout.card_gap) / 2
     cards = tuple(
