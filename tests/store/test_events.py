@@ -194,3 +194,22 @@ def test_streams_are_only_for_the_sessions_own_people(app, instructor):
     stranger = app.test_client()
     assert stranger.get(f"/c/{code}/events").status_code == 404
     assert stranger.get(f"/classroom/{session_id}/events").status_code == 204
+
+
+def test_a_change_just_after_a_keepalive_is_not_lost():
+    """A change that lands between a stream's timed-out wait (a keep-alive is due) and the next wait
+    is still heard: the wait clears what it was told only when it was told something."""
+    import threading
+
+    from trainer.web.events import Subscription
+
+    class LateChange(threading.Event):
+        def wait(self, timeout=None):
+            fired = super().wait(timeout)
+            if not fired:
+                self.set()  # a change arrives just after the wait timed out
+            return fired
+
+    sub = Subscription(session_id="s", kinds=frozenset({"state"}), _ready=LateChange())
+    assert sub.wait(0.01) is False  # the keep-alive
+    assert sub.wait(0.01) is True  # the change, not wiped

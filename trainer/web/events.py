@@ -63,7 +63,11 @@ class Subscription:
     def wait(self, timeout: float) -> bool:
         """True when something changed within ``timeout`` seconds (or the stream is being closed)."""
         fired = self._ready.wait(timeout)
-        self._ready.clear()
+        # Cleared only when it fired: a change that comes just after a timed-out wait (a keep-alive)
+        # stays set for the next wait instead of being wiped. One that comes after it fired and
+        # before the clear is in the refresh about to be sent, which reads after both.
+        if fired:
+            self._ready.clear()
         return fired
 
 
