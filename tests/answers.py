@@ -34,3 +34,20 @@ BTN_RIGHT = {
 }
 # the typed fields only (a browser test ticks the choices itself)
 BTN_TYPED = {name: value for name, value in BTN_RIGHT.items() if name not in ("acted", "legal")}
+
+
+def typed_right(quiz) -> dict:
+    """What a learner who knows the rules types into a quiz's fields: the engine's expected values."""
+    from trainer.quiz import FieldKind
+
+    typed: dict = {}
+    for f in quiz.fields():
+        if f.kind is FieldKind.AMOUNT:
+            typed[f.name] = "" if f.expected is None else str(f.expected)
+        elif f.kind is FieldKind.YESNO:
+            typed[f.name] = "yes" if f.expected else "no"
+        elif f.kind is FieldKind.CHOICE:
+            typed[f.name] = f.expected
+        else:
+            typed[f.name] = sorted(f.expected)
+    return typed

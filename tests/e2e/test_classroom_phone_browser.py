@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.answers import BTN
-from trainer.quiz import FieldKind
+from tests.answers import BTN, typed_right
 
 from .conftest import SCENARIOS, Page
 from .test_table_browser import axe_violations
@@ -40,17 +39,7 @@ def right_answers(instance: Path) -> list[dict]:
     answers = []
     with app.test_request_context():
         for spot in SPOTS:
-            typed: dict = {}
-            for f in library().get(spot).quiz.fields():
-                if f.kind is FieldKind.AMOUNT:
-                    typed[f.name] = "" if f.expected is None else str(f.expected)
-                elif f.kind is FieldKind.YESNO:
-                    typed[f.name] = "yes" if f.expected else "no"
-                elif f.kind is FieldKind.CHOICE:
-                    typed[f.name] = f.expected
-                else:
-                    typed[f.name] = sorted(f.expected)
-            answers.append(typed)
+            answers.append(typed_right(library().get(spot).quiz))
     return answers
 
 

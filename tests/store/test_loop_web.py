@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from trainer.quiz import FieldKind
 from trainer.store import progress
 from trainer.store.models import now
+
+from tests.answers import typed_right
 
 from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill, post_form
 
@@ -20,17 +21,7 @@ def right_answer(app, scenario_id: str) -> dict:
         from trainer.web import library
 
         entry = library().get(scenario_id)
-    typed: dict = {}
-    for f in entry.quiz.fields():
-        if f.kind is FieldKind.AMOUNT:
-            typed[f.name] = "" if f.expected is None else str(f.expected)
-        elif f.kind is FieldKind.YESNO:
-            typed[f.name] = "yes" if f.expected else "no"
-        elif f.kind is FieldKind.CHOICE:
-            typed[f.name] = f.expected
-        else:
-            typed[f.name] = sorted(f.expected)
-    return typed
+    return typed_right(entry.quiz)
 
 
 def learner_of(client) -> str:
