@@ -250,7 +250,18 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     steps = projector.locator(".projector-side .steps")
     table = projector.locator(".projector-table svg.table-svg--wide")
     assert steps.is_visible() and table.is_visible()
-    assert steps.bounding_box()["x"] >= table.bounding_box()["x"] + table.bounding_box()["width"]
+    # The stream's "changed" after the reveal swaps the projector's part once more: measure both boxes in one
+    # step of the page, on the same document, so a swap between two measurements cannot tear them apart.
+    projector.wait_for_function(
+        """() => {
+            const steps = document.querySelector('.projector-side .steps');
+            const table = document.querySelector('.projector-table svg.table-svg--wide');
+            if (!steps || !table) return false;
+            const s = steps.getBoundingClientRect(), t = table.getBoundingClientRect();
+            return t.width > 0 && s.width > 0 && s.left >= t.right;
+        }""",
+        timeout=POLL_MS,
+    )
     assert projector.locator(".steps a.rule-link", has_text="R-REOPEN").count() >= 1
     assert projector.locator(".dist--right").count() >= 1
     projector_facts(projector)
