@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from trainer.store import classroom
 from trainer.store.learners import sign_up as make_account
-from trainer.store.models import ClassAnswer, now
+from trainer.store.models import ClassAnswer, ClassStudent, now
 
 from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, post_form, sign_up, token
 
@@ -139,6 +139,31 @@ def test_names_are_unique_within_a_session_and_the_tally_leaves_out_removed_stud
     assert (tally.answered, tally.expected) == (1, 2)
     with pytest.raises(classroom.ClassError):
         _submit(s, cs, classroom.student(s, cs, bo.id), str(uuid.uuid4()))
+
+
+def test_a_join_retried_by_the_same_browser_gets_its_own_student_back(s, store, teacher):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"])
+    phone, other = "a" * 32, "b" * 32
+    ana = classroom.join(s, cs, "Ana", learner_id=phone)
+    s.commit()
+    # the response was lost and the same browser sends the form again
+    assert classroom.join(s, cs, " Ana ", learner_id=phone).id == ana.id
+    s.commit()
+    # the retry raced the first request: its insert hits the name's unique constraint in another session
+    with store.session() as racing:
+        assert classroom.join(racing, racing.get(type(cs), cs.id), "Ana", learner_id=phone).id == ana.id
+        racing.commit()
+    assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
+    # another browser, or one without a learner id, is still refused that name
+    for someone in (other, None):
+        with pytest.raises(classroom.ClassError, match="already has that name"):
+            classroom.join(s, cs, "Ana", learner_id=someone)
+    # and a removed student does not get back in by joining again
+    classroom.remove(s, cs, ana.id)
+    s.commit()
+    with pytest.raises(classroom.ClassError, match="removed"):
+        classroom.join(s, cs, "Ana", learner_id=phone)
+    assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
 
 
 # ------------------------------------------------------------------ the web
@@ -299,3 +324,22 @@ def test_a_class_joining_from_one_address_is_not_rate_limited(app, instructor):
     _session_id, code, _ = _create(instructor)
     for n in range(30):
         _join(app, code, f"Student {n}")
+
+
+def test_a_join_retried_after_its_response_was_lost_lands_on_the_play_page(app, instructor):
+    _session_id, code, _ = _create(instructor)
+    phone = app.test_client()
+    page = phone.get(f"/join/{code}")
+    opened = phone.get_cookie("session").value  # what the browser holds with the form
+    form = {"csrf_token": token(page.text), "code": code, "name": "Ana"}
+    assert phone.post("/join", data=form).status_code == 303
+    # The student was stored but the response, and the cookie it set, never arrived: the form is sent again.
+    phone.set_cookie("session", opened)
+    again = phone.post("/join", data=form)
+    assert again.status_code == 303 and again.headers["Location"] == f"/c/{code}"
+    assert "Waiting for the instructor" in phone.get(f"/c/{code}").text
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
+    # another phone still cannot take that name
+    refused = post_form(app.test_client(), f"/join/{code}", {"code": code, "name": "Ana"}, to="/join")
+    assert refused.status_code == 200 and "already has that name" in refused.text

@@ -116,7 +116,12 @@ def is_over(session: ClassSession, at: datetime | None = None) -> bool:
 
 def join(s: Session, session: ClassSession, name: str, *, learner_id: str | None = None) -> ClassStudent:
     """A new student named ``name``; ``learner_id`` is the browser's learner, refused if the
-    instructor removed it from this session (under whatever name) and has not let it back."""
+    instructor removed it from this session (under whatever name) and has not let it back.
+
+    Joining is idempotent for a browser: when ``name`` is taken by a student of the same
+    learner (a retry after the first response was lost, or one racing the first request),
+    that student is returned. Anyone else is refused the name.
+    """
     name = " ".join(name.split())
     if not name or len(name) > 40:
         raise ClassError(N_("Enter a display name (up to 40 characters)."))
@@ -129,6 +134,10 @@ def join(s: Session, session: ClassSession, name: str, *, learner_id: str | None
         with s.begin_nested():
             s.add(student)
     except IntegrityError:
+        # The name is taken (the unique constraint, so a concurrent first request is seen too once it commits).
+        taken = s.scalar(select(ClassStudent).where(ClassStudent.session_id == session.id, ClassStudent.name == name))
+        if taken is not None and learner_id is not None and taken.learner_id == learner_id and not taken.removed:
+            return taken
         raise ClassError(N_("Someone in this session already has that name: choose another.")) from None
     return student
 

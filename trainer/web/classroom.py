@@ -480,6 +480,8 @@ def join() -> Response:
     code = request.values.get("code", "")[:40]
     name = request.form.get("name", "")[:100]
     error = None
+    if request.method == "GET":
+        _with_learner()
     if request.method == "POST":
         cs = store.by_code(db(), code)
         if cs is None:
@@ -518,7 +520,15 @@ def join() -> Response:
 
 @bp.get("/join/<code>")
 def join_code(code: str) -> Response:
+    _with_learner()
     return render("classroom/join.html", code=store.format_code(store.normalize_code(code))[:9], name="", error=None)
+
+
+def _with_learner() -> None:
+    """Give the browser its learner id with the join form, so the cookie the form is posted with
+    carries it: a join sent again after its response (and the cookie that set) was lost is then
+    the same learner's, and gets its own student back rather than "that name is taken"."""
+    identity.learner_id(create=True)
 
 
 def _version(cs: ClassSession, who: ClassStudent) -> str:
