@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import re
 
+from sqlalchemy import select
+
+from trainer.store.models import ClassAnswer
+
 from .helpers import BTN_RIGHT, BTN_TWO_WRONG
 from .test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401 (a fixture)
 
@@ -74,3 +78,34 @@ def test_the_students_form_comes_in_steps_and_still_works_as_one_plain_form(app,
     assert sent.status_code == 303
     after = ana.get(f"/c/{code}").text
     assert 'class="sent-badge"' in after and "Answer received" in after
+
+
+def _distribution(html: str) -> list[tuple[bool, str, int]]:
+    """The class's answers as a screen shows them: (marked right, value, count), every column in turn."""
+    part = html.split('class="distribution"', 1)[1]
+    rows = re.findall(
+        r'<li class="([^"]*)">\s*<span class="dist-value">(.*?)</span>\s*<progress[^>]*>\d+</progress>'
+        r'\s*<span class="dist-count">(\d+)</span>',
+        part,
+        re.S,
+    )
+    return [(cls == "dist--right", value, int(n)) for cls, value, n in rows]
+
+
+def test_the_class_is_counted_by_what_it_answered_whatever_the_language_of_each_phone(app, instructor):
+    session_id, code, _ = _create(instructor)
+    ana, bo = _join(app, code, "Ana"), _join(app, code, "Bo")
+    _act(instructor, session_id, "next")
+    _answer(ana, code, BTN_RIGHT, headers={"Accept-Language": "en"})
+    _answer(bo, code, BTN_RIGHT, headers={"Accept-Language": "zh-TW"})
+    with app.extensions["trainer.store"].session() as s:
+        stored = {a.student_id: a.answers["legal"] for a in s.scalars(select(ClassAnswer))}
+    assert len(set(stored.values())) == 2  # the same ticks, read back in two languages
+    _act(instructor, session_id, "reveal")
+    for lang in ("zh-Hant", "en"):
+        for path in ("live", "projector"):
+            shown = _distribution(instructor.get(f"/classroom/{session_id}/{path}?lang={lang}").text)
+            assert len(shown) == 10, (lang, path, shown)  # one row per field of the card
+            assert all(right and n == 2 for right, _value, n in shown), (lang, path, shown)
+    legal_en = [v for _r, v, _n in _distribution(instructor.get(f"/classroom/{session_id}/live?lang=en").text)]
+    assert any(v.startswith("fold, call, raise") for v in legal_en)

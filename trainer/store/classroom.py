@@ -286,8 +286,11 @@ class Tally:
     expected: int  # students present
     all_right: int
     waiting: tuple[str, ...]  # names of students present who have not answered
-    # field name -> [(shown value, count)], most common first
+    # field name -> [(shown value, count)], most common first; the text is in each student's
+    # language, so a screen counts by value from ``answers`` instead
     distribution: dict[str, list[tuple[str, int]]]
+    # each answer counted: (what was typed, as stored: language-free; the answer as it read to its student)
+    answers: tuple[tuple[dict[str, list[str]], dict[str, str]], ...] = ()
 
 
 def tally(s: Session, session: ClassSession, position: int) -> Tally:
@@ -312,6 +315,7 @@ def tally(s: Session, session: ClassSession, position: int) -> Tally:
         all_right=sum(1 for a in rows if a.right == a.total),
         waiting=tuple(p.name for p in present if p.id not in done),
         distribution={name: c.most_common() for name, c in counters.items()},
+        answers=tuple((a.typed or {}, a.answers or {}) for a in rows),
     )
 
 

@@ -13,6 +13,7 @@ import ipaddress
 import random
 import secrets
 import uuid
+from collections import Counter
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,7 +24,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from trainer.quiz import Answer
+from trainer.quiz import Answer, read_answer
 from trainer.quiz.model import FieldKind
 from trainer.store import classroom as store
 from trainer.store import db
@@ -35,7 +36,8 @@ from .csrf import CSRFError
 from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
 from .library import Entry
-from .spot_refs import check, resolve, shown_of, typed_of
+from .cache import MB, Budget, Table
+from .spot_refs import Typed, canonical, check, resolve, shown_of, typed_of
 from .render import render, wants_fragment
 
 bp = Blueprint("classroom", __name__)
@@ -295,25 +297,54 @@ def _live_context(cs: ClassSession) -> dict[str, Any]:
     if cs.mode == "paced" and cs.current >= 0:
         entry = _question(cs, cs.current)
         tally = store.tally(db(), cs, cs.current)
-        context.update(entry=entry, tally=tally, columns=_columns(entry, tally))
+        context.update(entry=entry, tally=tally, columns=_columns(entry, tally, canonical(cs.questions[cs.current])))
     else:
         context.update(entry=None, tally=None, columns=[], progress=store.answered_counts(db(), cs))
     return context
 
 
-def _columns(entry: Entry, tally: store.Tally) -> list[dict[str, Any]]:
-    """One block per field of the card: the answers given, most common first, the right one marked."""
+# What a stored answer means, field by field: (spot reference, what was typed) -> ((field, value), ...).
+# The same few answers come from the whole class, and the projector asks again every couple of seconds.
+_VALUES = Table("class_values", Budget(2 * MB, 20_000))
+
+
+def _values_of(entry: Entry, ref: str, typed: dict[str, list[str]]) -> dict[str, Any]:
+    """Each field's value in a stored answer, read from what was typed (amounts as digits, choices by
+    their keys), so it does not depend on the language the student answered in."""
+    key = (ref, tuple(sorted((name, tuple(sent)) for name, sent in typed.items())))
+    return dict(_VALUES.kept(key, lambda: tuple(read_answer(entry.quiz, Typed(typed)).values.items())))
+
+
+def _columns(entry: Entry, tally: store.Tally, ref: str) -> list[dict[str, Any]]:
+    """One block per field of the card: the answers given, most common first, the right one marked.
+
+    Answers are counted by value, so a phone in English and one in Chinese that answered the same
+    are one row, shown in the viewer's language and marked right by the field itself."""
+    fields = list(entry.quiz.fields())
+    counts: dict[str, Counter] = {field.name: Counter() for field in fields}
+    for typed, shown in tally.answers:
+        values = _values_of(entry, ref, typed)
+        for field in fields:
+            if field.name in values:
+                counts[field.name][(True, values[field.name])] += 1
+            elif field.name in shown:  # not readable any more (should not happen): as it read to its student
+                counts[field.name][(False, shown[field.name])] += 1
     columns = []
-    for field in entry.quiz.fields():
+    for field in fields:
         correct = field.show(field.expected)
         # any five cards of the same worth are right, as the grading says
-        right = {correct} | {field.show(value) for value in field.accepts}
-        rows = tally.distribution.get(field.name, [])
+        right_texts = {correct} | {field.show(value) for value in field.accepts}
+        rows: dict[str, dict[str, Any]] = {}
+        for (read, value), n in counts[field.name].most_common():
+            text = field.show(value) if read else value
+            row = rows.setdefault(text, {"value": text, "count": 0, "right": False})
+            row["count"] += n
+            row["right"] = row["right"] or (field.right(value) if read else text in right_texts)
         columns.append(
             {
                 "label": field.label,
                 "correct": correct,
-                "rows": [{"value": v, "count": n, "right": v in right} for v, n in rows],
+                "rows": sorted(rows.values(), key=lambda r: -r["count"]),
             }
         )
     return columns
