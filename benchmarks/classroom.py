@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import re
 import secrets
 import signal
@@ -476,6 +477,17 @@ def count_in_database(schema: str, run: Run) -> tuple[int, int, int]:
     return answers, lost, duplicated
 
 
+def machine_busy() -> float:
+    """CPU seconds the whole machine has spent busy (all cores, /proc/stat; 0 where there is none)."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return 0.0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return 0.0
@@ -520,7 +532,7 @@ def main() -> None:
         "TRAINER_INSTANCE": str(log_dir / "instance"),
         "TRAINER_PROCESSES": "1",
         "TRAINER_THREADS": str(args.threads),
-        "TRAINER_WORKER": "gevent",  # for --server gunicorn: streams that hold no thread
+        "TRAINER_WORKER": "gevent" if args.sse else "gthread",  # gevent: streams that hold no thread
     }
     apps = [App("a", env, log_dir, server), App("b", env, log_dir, server)]
     run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse)
@@ -558,12 +570,15 @@ def main() -> None:
             flush=True,
         )
         began = time.monotonic()
+        busy, client = machine_busy(), time.process_time()
         asyncio.run(run.run(faults))
         elapsed = time.monotonic() - began
+        busy, client = machine_busy() - busy, time.process_time() - client
         answers, lost, duplicated = count_in_database(schema, run)
     finally:
         for app in apps:
             app.stop()
+        served = resource.getrusage(resource.RUSAGE_CHILDREN)
         _drop_schema(schema)
         if gate is not None:
             gate.stop()
@@ -576,6 +591,13 @@ def main() -> None:
     )
     if args.sse:
         print(f"streams: {Run.streams_opened} opened, {Run.stream_events} events, {Run.stream_drops} dropped")
+    apps_cpu = served.ru_utime + served.ru_stime
+    requests = len(run.answer_ms) + len(run.poll_ms)
+    print(
+        f"CPU over the session: app processes {apps_cpu:.0f} s ({apps_cpu / max(requests, 1) * 1000:.2f} ms per "
+        f"request), this client {client:.0f} s, the rest of the machine (PostgreSQL…) {max(busy - apps_cpu - client, 0):.0f} s"
+        f" — of {elapsed * (os.cpu_count() or 1):.0f} s on {os.cpu_count()} cores"
+    )
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"classroom students={args.students} answers={answers} lost={lost} duplicated={duplicated} "
