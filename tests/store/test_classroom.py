@@ -343,3 +343,27 @@ def test_a_join_retried_after_its_response_was_lost_lands_on_the_play_page(app, 
     # another phone still cannot take that name
     refused = post_form(app.test_client(), f"/join/{code}", {"code": code, "name": "Ana"}, to="/join")
     assert refused.status_code == 200 and "already has that name" in refused.text
+
+
+def test_the_stage_kept_for_a_whole_class_still_carries_each_students_own_id_token_and_result(app, instructor):
+    """The stage a class sees alike is rendered once and kept; each response still has the
+    student's own CSRF token and a fresh answer id, and after the reveal each student sees the
+    result of what they typed (the same answer, the same kept result)."""
+    session_id, code, _ = _create(instructor)
+    ana, bo, cy = (_join(app, code, name) for name in ("Ana", "Bo", "Cy"))
+    _act(instructor, session_id, "next")
+    stages = [s.get(f"/c/{code}/stage?v=old", headers=HTMX).text for s in (ana, bo, cy)]
+    ids = [re.search(r'name="answer_id" value="([0-9a-f]+)"', t).group(1) for t in stages]
+    assert len(set(ids)) == 3
+    for student, stage in zip((ana, bo, cy), stages):
+        assert token(stage) == token(student.get("/join").text)  # this student's own token
+    again = ana.get(f"/c/{code}/stage?v=old", headers=HTMX).text
+    assert re.search(r'name="answer_id" value="([0-9a-f]+)"', again).group(1) not in ids
+
+    for student, answer in ((ana, BTN_RIGHT), (bo, BTN_TWO_WRONG), (cy, BTN_RIGHT)):
+        assert "Answer received" in _answer(student, code, answer, headers=HTMX).text
+    _act(instructor, session_id, "reveal")
+    results = [s.get(f"/c/{code}/stage?v=old", headers=HTMX).text for s in (ana, bo, cy)]
+    marks = [re.search(r'class="stage-result">([^<]+)<', t).group(1) for t in results]
+    assert marks[0] == marks[2] != marks[1], marks
+    assert "all right" not in marks[1]

@@ -13,7 +13,9 @@ import time
 
 import pytest
 import waitress
+from sqlalchemy import event, select
 
+from trainer.store.models import ClassStudent
 from trainer.web import events
 
 from .conftest import running_app
@@ -225,3 +227,61 @@ def test_a_change_just_after_a_keepalive_is_not_lost():
     sub = Subscription(session_id="s", kinds=frozenset({"state"}), _ready=LateChange())
     assert sub.wait(0.01) is False  # the keep-alive
     assert sub.wait(0.01) is True  # the change, not wiped
+
+
+def _poll(student, url):
+    return student.get(url, headers={"HX-Request": "true"})
+
+
+def _until(check, seconds: float):
+    """``check()`` again and again until it returns something true, for up to ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not (got := check()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return got
+
+
+def test_a_students_poll_is_answered_from_memory_and_moves_on_with_every_process(two_apps):
+    """A process that hears every change (NOTIFY, Redis) answers an unchanged stage's poll (204)
+    without the database, and its polls still move on at once when another process moves the
+    session: Next, Reveal, removing the student. Without such a feed (SQLite) the poll reads."""
+    a, b = two_apps
+    teacher = _instructor(a)
+    session_id, code, _ = _create(teacher)
+    ana = _join(a, code, "Ana")
+    _act(teacher, session_id, "next")
+    play = ana.get(f"/c/{code}").text
+    poll = re.search(r'hx-get="([^"]+/stage[^"]*)"', play).group(1).replace("&amp;", "&")
+    feed = a.extensions[events.EXTENSION]
+    pushed = not isinstance(feed, events.SQLiteFeed)
+    assert _poll(ana, poll).status_code == 204  # starts the feed's listening
+    if pushed:
+        assert _until(lambda: feed.hearing, WAIT)
+    assert _poll(ana, poll).status_code == 204  # read, and kept
+
+    statements = []
+    engine = a.extensions["trainer.store"].engine
+
+    def count(*_args) -> None:
+        statements.append(1)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        for _ in range(5):
+            assert _poll(ana, poll).status_code == 204
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert (len(statements) == 0) == pushed, len(statements)
+
+    # The other process reveals: this one's next poll shows the answer, well before anything kept expires.
+    _act(_as(b, teacher), session_id, "reveal")
+    moved = _until(lambda: (r := _poll(ana, poll)).status_code == 200 and r, min(events.KNOWN_FOR / 2, WAIT))
+    assert moved and "the answer" in moved.text
+    poll = re.search(r'hx-get="([^"]+/stage[^"]*)"', moved.text).group(1).replace("&amp;", "&")
+    assert _poll(ana, poll).status_code == 204
+
+    with a.extensions["trainer.store"].session() as s:
+        ana_id = s.scalar(select(ClassStudent.id).where(ClassStudent.name == "Ana"))
+    _act(_as(b, teacher), session_id, "remove", student=ana_id)
+    removed = _until(lambda: (r := _poll(ana, poll)).status_code == 200 and r, min(events.KNOWN_FOR / 2, WAIT))
+    assert removed and "You were removed" in removed.text

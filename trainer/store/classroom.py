@@ -92,6 +92,31 @@ def by_code(s: Session, code: str) -> ClassSession | None:
     return s.scalar(select(ClassSession).where(ClassSession.code == code, ClassSession.state != "ended"))
 
 
+def with_student(
+    s: Session, code: str, student_ids: list[str]
+) -> tuple[ClassSession | None, ClassStudent | None, ClassAnswer | None]:
+    """The live session with this code, of ``student_ids`` (a browser's) its student, and that
+    student's answer to the question shown now (if any): one query. (session, None, None) when
+    none of them is in it; (None, None, None) when no live session has the code."""
+    code = normalize_code(code)
+    if len(code) != CODE_LENGTH:
+        return None, None, None
+    if student_ids:
+        row = s.execute(
+            select(ClassSession, ClassStudent, ClassAnswer)
+            .join(ClassStudent, ClassStudent.session_id == ClassSession.id)
+            .outerjoin(
+                ClassAnswer,
+                (ClassAnswer.student_id == ClassStudent.id) & (ClassAnswer.position == ClassSession.current),
+            )
+            .where(ClassSession.code == code, ClassSession.state != "ended", ClassStudent.id.in_(student_ids))
+            .limit(1)
+        ).first()
+        if row is not None:
+            return row[0], row[1], row[2]
+    return by_code(s, code), None, None
+
+
 def of_instructor(s: Session, session_id: str, instructor_id: int) -> ClassSession | None:
     return s.scalar(
         select(ClassSession).where(ClassSession.id == session_id, ClassSession.instructor_id == instructor_id)
@@ -148,6 +173,12 @@ def student(s: Session, session: ClassSession, student_id: str | None) -> ClassS
     return s.scalar(select(ClassStudent).where(ClassStudent.id == student_id, ClassStudent.session_id == session.id))
 
 
+def removed_ids(s: Session, session: ClassSession) -> list[str]:
+    return list(
+        s.scalars(select(ClassStudent.id).where(ClassStudent.session_id == session.id, ClassStudent.removed.is_(True)))
+    )
+
+
 def students(s: Session, session: ClassSession, *, removed: bool = False) -> list[ClassStudent]:
     query = select(ClassStudent).where(ClassStudent.session_id == session.id)
     if not removed:
@@ -183,14 +214,15 @@ def submit(
     """
     if not ANSWER_ID.fullmatch(answer_id):
         raise ClassError(N_("This form is damaged: reload the page."))
-    stored = s.get(ClassAnswer, answer_id)
-    if stored is not None:
-        if stored.student_id != who.id:
-            raise ClassError(N_("This form is damaged: reload the page."))
-        return stored, False
-    if who.removed:
-        raise ClassError(N_("You were removed from this session."))
-    if not accepts(session, position, at):
+    if who.removed or not accepts(session, position, at):
+        # Closed to new answers; a retry of one stored before is still answered with it.
+        stored = s.get(ClassAnswer, answer_id)
+        if stored is not None:
+            if stored.student_id != who.id:
+                raise ClassError(N_("This form is damaged: reload the page."))
+            return stored, False
+        if who.removed:
+            raise ClassError(N_("You were removed from this session."))
         raise ClassError(N_("This question is closed: your answer was not recorded."))
     values = {
         "id": answer_id,
@@ -206,10 +238,14 @@ def submit(
     }
     insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
     statement = insert(ClassAnswer).values(**values).on_conflict_do_nothing().returning(ClassAnswer.id)
-    inserted = s.execute(statement).first() is not None
-    stored = s.get(ClassAnswer, answer_id)
-    if stored is not None and stored.student_id == who.id:
-        return stored, inserted
+    if s.execute(statement).first() is not None:
+        # The row as stored, without reading it back (the common case: one statement).
+        return ClassAnswer(**values), True
+    stored = s.get(ClassAnswer, answer_id)  # a retry of this answer, or another id for the same question
+    if stored is not None:
+        if stored.student_id != who.id:
+            raise ClassError(N_("This form is damaged: reload the page."))
+        return stored, False
     first = s.scalar(select(ClassAnswer).where(ClassAnswer.student_id == who.id, ClassAnswer.position == position))
     if first is None:
         raise ClassError(N_("This form is damaged: reload the page."))

@@ -38,7 +38,7 @@ from .inputs import ControlInField, cleaned_form
 from .library import Entry
 from .cache import MB, Budget, Table
 from .spot_refs import Typed, canonical, check, resolve, shown_of, typed_of
-from .render import render, wants_fragment
+from .render import ANSWER_ID, render, wants_fragment
 
 bp = Blueprint("classroom", __name__)
 
@@ -562,8 +562,12 @@ def _with_learner() -> None:
     identity.learner_id(create=True)
 
 
+def _session_version(cs: ClassSession) -> str:
+    return f"{cs.state}.{cs.current}.{int(cs.revealed)}"
+
+
 def _version(cs: ClassSession, who: ClassStudent) -> str:
-    return f"{cs.state}.{cs.current}.{int(cs.revealed)}.{int(who.removed)}"
+    return f"{_session_version(cs)}.{int(who.removed)}"
 
 
 def _stage_context(cs: ClassSession, who: ClassStudent, **extra: Any) -> dict[str, Any]:
@@ -577,13 +581,13 @@ def _stage_context(cs: ClassSession, who: ClassStudent, **extra: Any) -> dict[st
         "mine": None,
         "feedback": None,
         "answer": None,
-        "answer_id": uuid.uuid4().hex,
+        "answer_id": ANSWER_ID,  # a fresh id in every response, also from kept markup (render.py)
         "notice": None,
         "over": store.is_over(cs),
     }
     if cs.mode == "paced" and cs.state == "live" and cs.current >= 0:
         entry = _question(cs, cs.current)
-        mine = store.answer_of(db(), who, cs.current)
+        mine = extra["mine"] if "mine" in extra else store.answer_of(db(), who, cs.current)
         context.update(entry=entry, mine=mine, position=cs.current)
         if cs.revealed and mine is not None:
             context["feedback"] = _feedback_of(entry, mine)
@@ -596,19 +600,59 @@ def _stage_context(cs: ClassSession, who: ClassStudent, **extra: Any) -> dict[st
     return context
 
 
+def _show_stage(cs: ClassSession, who: ClassStudent, page: str, fragment: str | None = None, **extra: Any) -> Response:
+    """A student's stage. What every student in the same place sees alike (the question, "answer
+    received", the answer to an answer typed the same) is rendered once per place and language and
+    kept: a class moving on is a thousand of the same fragment within two seconds."""
+    if cs.mode == "paced" and cs.state == "live" and cs.current >= 0 and "mine" not in extra:
+        extra["mine"] = store.answer_of(db(), who, cs.current)
+    key = _stage_key(cs, who, extra) if fragment is None and page == _STAGE or wants_fragment() else None
+    return render(page, fragment, cache_key=key, context=lambda: _stage_context(cs, who, **extra))
+
+
+_STAGE = "classroom/partials/_stage.html"
+
+
+def _stage_key(cs: ClassSession, who: ClassStudent, extra: dict[str, Any]) -> tuple | None:
+    """The key the stage's markup is kept under, or None where it is this student's own (a score,
+    a notice, the form with its errors)."""
+    if cs.mode != "paced" or cs.state != "live" or who.removed or extra.keys() - {"mine", "received"}:
+        return None
+    place = ("stage", cs.id, _version(cs, who), len(cs.questions))
+    if cs.current < 0:
+        return place + ("waiting",)
+    mine = extra.get("mine")
+    if not cs.revealed:
+        return place + ("received" if mine is not None else "question",)
+    if mine is None:
+        return place + ("not answered",)
+    typed = mine.typed if isinstance(mine.typed, dict) else {}
+    return place + ("answered", tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in typed.items())))
+
+
 def _feedback_of(entry: Entry, stored: Any) -> Any:
     return check(entry, stored.typed)[1]
 
 
 def _student(code: str) -> tuple[ClassSession, ClassStudent]:
-    cs = store.by_code(db(), code)
+    cs, who, _now = _student_now(code)
+    return cs, who
+
+
+def _student_now(code: str) -> tuple[ClassSession, ClassStudent, dict[str, Any]]:
+    """The session, this browser's student in it and, as ``{"mine": answer}`` for the stage, the
+    student's answer to the question shown now ({} where that is not known from the same query)."""
+    kept = session.get(STUDENTS)
+    ids = [v for v in kept.values() if isinstance(v, str)][:MAX_KEPT_CLASSES] if isinstance(kept, dict) else []
+    cs, who, mine = store.with_student(db(), code, ids)
+    now: dict[str, Any] = {"mine": mine} if who is not None else {}
     if cs is None:
         # An ended session is still shown to its students (their score), never to anyone else.
         cs = _ended_for_me(code)
-    who = _me(cs) if cs is not None else None
+        who = _me(cs) if cs is not None else None
     if cs is None or who is None:
         abort(404, description=_("Join the session first."))
-    return cs, who
+    return cs, who, now
 
 
 def _ended_for_me(code: str) -> ClassSession | None:
@@ -631,10 +675,34 @@ def play(code: str) -> Response:
 
 @bp.get("/c/<code>/stage")
 def stage(code: str) -> Response:
-    cs, who = _student(code)
-    if request.args.get("v") == _version(cs, who):
+    shown = request.args.get("v")
+    if shown is not None and shown == _known_version(code):
+        return Response(status=204)  # the students' every-2-s poll, answered without the database
+    since = events.feed().since()
+    cs, who, now = _student_now(code)
+    key = _KNOWN + store.normalize_code(code)
+    if since is not None and cs.mode == "paced" and cs.state != "ended" and events.feed().known(key) is None:
+        removed = frozenset(store.removed_ids(db(), cs))
+        events.feed().keep(key, cs.id, (cs.id, _session_version(cs), removed), since)
+    if shown == _version(cs, who):
         return Response(status=204)
-    return render("classroom/partials/_stage.html", **_stage_context(cs, who))
+    return _show_stage(cs, who, _STAGE, **now)
+
+
+_KNOWN = "stage:"
+
+
+def _known_version(code: str) -> str | None:
+    """This browser's student's version of a live paced session, from what the process knows (or None)."""
+    known = events.feed().known(_KNOWN + store.normalize_code(code))
+    if known is None:
+        return None
+    session_id, version, removed = known
+    kept = session.get(STUDENTS)
+    student_id = kept.get(session_id) if isinstance(kept, dict) else None
+    if not isinstance(student_id, str):
+        return None
+    return f"{version}.{int(student_id in removed)}"
 
 
 @bp.post("/c/<code>/answer")
@@ -665,10 +733,14 @@ def answer(code: str) -> Response:
     except store.ClassError as exc:
         db().rollback()
         return _answer_response(cs, who, position, {"notice": said(exc)})
+    told = created and events.with_commit(cs.id, events.ANSWERS)
     db().commit()
-    if created:
+    if created and not told:
         events.changed(cs.id, events.ANSWERS)
-    return _answer_response(cs, who, position, {"received": stored.id})
+    extra: dict[str, Any] = {"received": stored.id}
+    if position == cs.current:
+        extra["mine"] = stored  # just stored: the stage shows it without reading it back
+    return _answer_response(cs, who, position, extra)
 
 
 def _answer_response(cs: ClassSession, who: ClassStudent, position: int, extra: dict[str, Any]) -> Response:
@@ -685,7 +757,7 @@ def _answer_response(cs: ClassSession, who: ClassStudent, position: int, extra: 
             **_self_context(cs, who, position, extra),
         )
     if wants_fragment() or "answer" in extra or "notice" in extra:
-        return render("classroom/play.html", "classroom/partials/_stage.html", **_stage_context(cs, who, **extra))
+        return _show_stage(cs, who, "classroom/play.html", _STAGE, **extra)
     return redirect(url_for("classroom.play", code=store.format_code(cs.code)), code=303)
 
 

@@ -48,6 +48,8 @@ INSTRUCTOR_KINDS = frozenset({STATE, ANSWERS})
 STUDENT_KINDS = frozenset({STATE})
 BACKOFF = (0.2, 5.0)  # seconds between reconnections: first, most
 LISTEN_WAIT = 2.0  # seconds the first stream of a process waits for the feed to listen
+MAX_KNOWN = 10_000  # values of live sessions a process remembers (a few per session)
+KNOWN_FOR = 5.0  # seconds a remembered value is trusted, notices or not
 
 
 @dataclass(eq=False)
@@ -83,14 +85,26 @@ class Feed:
         self._started = False
         self._listening = threading.Event()
         self.stopping = False
+        # What this process knows of live sessions (key -> (session id, value)), for the students'
+        # polls: trusted only while the feed hears every process's changes (``_hearing``); any change
+        # of a session's state, and any gap in hearing, forgets it. ``_generation`` counts those, so
+        # a value read from the database is kept only if nothing changed while it was being read.
+        self._hearing = False
+        self._generation = 0
+        self._known: dict[str, tuple[str, object, float]] = {}
 
     # ----------------------------------------------------------- streams
+
+    def _forked(self) -> None:
+        """Under the lock: in a process forked after the first stream, the parent's are not ours."""
+        if self._pid != os.getpid():
+            self._pid, self._streams, self._started = os.getpid(), {}, False
+            self._hearing, self._known = False, {}
 
     def subscribe(self, session_id: str, kinds: frozenset[str]) -> Subscription:
         sub = Subscription(session_id=session_id, kinds=kinds)
         with self._lock:
-            if self._pid != os.getpid():  # forked after the first stream: the parent's are not ours
-                self._pid, self._streams, self._started = os.getpid(), {}, False
+            self._forked()
             self._streams.setdefault(session_id, set()).add(sub)
             start, self._started = not self._started, True
         if start:
@@ -99,6 +113,55 @@ class Feed:
             # the first stream's page refreshes at once: what changes after that must be heard
             self._listening.wait(LISTEN_WAIT)
         return sub
+
+    # ----------------------------------------------------------- what the process knows
+
+    def since(self) -> int | None:
+        """A mark to pass to ``keep`` with a value about to be read; None while this process cannot
+        hear every change (then nothing is kept). Starts hearing, for the next requests."""
+        with self._lock:
+            self._forked()
+            start, self._started = not self._started, True
+            mark = self._generation if self._hearing else None
+        if start:
+            self._listening = threading.Event()
+            self.start()
+        return mark
+
+    @property
+    def hearing(self) -> bool:
+        """This process hears every process's changes now (a push feed, connected)."""
+        return self._hearing
+
+    def keep(self, key: str, session_id: str, value: object, since: int | None) -> None:
+        """Remember ``value`` of a session, read after ``since()`` gave ``since``, unless it changed meanwhile."""
+        with self._lock:
+            if since is not None and self._hearing and since == self._generation and len(self._known) < MAX_KNOWN:
+                self._known[key] = (session_id, value, time.monotonic() + KNOWN_FOR)
+
+    def known(self, key: str) -> object | None:
+        with self._lock:
+            if not self._hearing or self._pid != os.getpid():
+                return None
+            kept = self._known.get(key)
+        # Kept a few seconds at most: a notice that never came (a publish that failed) cannot
+        # leave a page behind for longer.
+        return kept[1] if kept is not None and time.monotonic() < kept[2] else None
+
+    def forget(self, session_id: str) -> None:
+        """The session changed (or, with EVERYONE, anything may have): what is known of it is gone."""
+        with self._lock:
+            self._generation += 1
+            if session_id == EVERYONE:
+                self._known = {}
+            else:
+                self._known = {k: v for k, v in self._known.items() if v[0] != session_id}
+
+    def _hears(self, hearing: bool) -> None:
+        with self._lock:
+            self._hearing = hearing
+            self._generation += 1
+            self._known = {}
 
     def unsubscribe(self, sub: Subscription) -> None:
         with self._lock:
@@ -117,6 +180,8 @@ class Feed:
             return list(self._streams)
 
     def deliver(self, session_id: str, kind: str) -> None:
+        if kind == STATE or session_id == EVERYONE:
+            self.forget(session_id)
         with self._lock:
             if session_id == EVERYONE:
                 subs = [s for group in self._streams.values() for s in group]
@@ -144,6 +209,10 @@ class Feed:
         """Tell every process's streams; called after the change is committed."""
         self.deliver(session_id, kind)
 
+    def with_commit(self, session_id: str, kind: str) -> bool:
+        """Send the notice with the request's transaction, if this feed can (True); else call publish after it."""
+        return False
+
     def _listen_forever(self, listen_once) -> None:
         """Run ``listen_once`` again and again; after each failure wait (backoff), then refresh everyone."""
         delay = BACKOFF[0]
@@ -151,6 +220,7 @@ class Feed:
 
         def connected() -> None:
             nonlocal first
+            self._hears(True)
             if first:
                 first = False
                 self._listening.set()
@@ -160,11 +230,14 @@ class Feed:
         while not self.stopping:
             try:
                 listen_once(connected)
+                self._hears(False)
                 delay = BACKOFF[0]
             except Exception as exc:  # any failure of the connection: say it, wait, connect again
+                self._hears(False)
                 log.warning("classroom events: the %s feed failed (%s); reconnecting in %.1f s", self.name, exc, delay)
                 time.sleep(delay)
                 delay = min(delay * 2, BACKOFF[1])
+        self._hears(False)
 
     def _thread(self, target) -> None:
         threading.Thread(target=target, name=f"classroom-events-{self.name}", daemon=True).start()
@@ -180,12 +253,19 @@ class PostgresFeed(Feed):
         self.url, self.channel = url, channel
 
     def publish(self, session_id: str, kind: str) -> None:
+        from trainer.store import db
+
+        self.with_commit(session_id, kind)
+        db().commit()
+
+    def with_commit(self, session_id: str, kind: str) -> bool:
         from sqlalchemy import text
 
         from trainer.store import db
 
+        # NOTIFY is transactional: it goes out when (and only if) the change it tells of is committed.
         db().execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": self.channel, "payload": f"{session_id} {kind}"})
-        db().commit()
+        return True
 
     def start(self) -> None:
         self._thread(lambda: self._listen_forever(self._listen_once))
@@ -363,8 +443,16 @@ def feed() -> Feed:
     return current_app.extensions[EXTENSION]
 
 
+def with_commit(session_id: str, kind: str) -> bool:
+    """Before a commit: send the notice with it where the feed can (PostgreSQL); False means call
+    ``changed`` after the commit instead."""
+    return feed().with_commit(session_id, kind)
+
+
 def changed(session_id: str, kind: str = STATE) -> None:
     """After a commit: tell every open page of the session (every process) that it changed."""
+    if kind == STATE:
+        feed().forget(session_id)  # at once here; the other processes when the notice reaches them
     feed().publish(session_id, kind)
 
 
