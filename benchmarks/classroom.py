@@ -1,7 +1,7 @@
 """A live classroom session under load: N students answering Q questions, two app processes, one PostgreSQL.
 
-Starts two ``trainer serve`` processes (one waitress process each, on two
-free loopback ports) against the same PostgreSQL, in a schema of this run's
+Starts two ``trainer serve`` processes (gunicorn with one gthread worker each, as
+``trainer serve`` runs on POSIX, or ``--server waitress``; on two free loopback ports) against the same PostgreSQL, in a schema of this run's
 own that is dropped afterwards. An instructor signs up, creates an
 instructor-paced session from Q library spots and runs it: Next, wait until
 every student has answered (or a bound), Reveal, Next... Each simulated
@@ -87,7 +87,7 @@ def free_port() -> int:
 
 
 class App:
-    """One ``trainer serve`` on its own port: a single waitress process, or gunicorn with one gevent worker."""
+    """One ``trainer serve`` on its own port: gunicorn with one worker (gthread; gevent with --sse), or waitress."""
 
     def __init__(self, name: str, env: dict[str, str], log_dir: Path, server: str = "waitress") -> None:
         self.name = name
@@ -454,12 +454,13 @@ def pick_spots(count: int) -> list[str]:
     return [chosen[int(i * step)].id for i in range(count)]
 
 
-def count_in_database(schema: str, run: Run) -> tuple[int, int, int]:
+def count_in_database(url: str, schema: str | None, run: Run) -> tuple[int, int, int]:
     from sqlalchemy import create_engine, text
 
-    engine = create_engine(PG_URL)
+    engine = create_engine(url)
     with engine.connect() as connection:
-        connection.exec_driver_sql(f'SET search_path TO "{schema}"')
+        if schema:
+            connection.exec_driver_sql(f'SET search_path TO "{schema}"')
         rows = connection.execute(
             text(
                 "SELECT a.id, s.name, a.position FROM class_answers a JOIN class_students s ON s.id = a.student_id "
@@ -500,20 +501,23 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=300)
     parser.add_argument("--questions", type=int, default=20)
     parser.add_argument("--window", type=float, default=4.0, help="seconds over which a question's answers arrive")
-    parser.add_argument("--threads", type=int, default=8, help="waitress threads per app process")
+    parser.add_argument("--threads", type=int, default=8, help="threads per app process")
     parser.add_argument("--faults", action="store_true", help="restart an app process and PostgreSQL mid-session")
     parser.add_argument("--sse", action="store_true",
                         help="students wait on their event stream instead of polling; gunicorn gevent app processes")
     parser.add_argument("--server", choices=("waitress", "gunicorn"),
-                        help="each app process: waitress (default without --sse) or gunicorn, one gevent worker")
+                        help="each app process: gunicorn with one worker (the default, as trainer serve runs on "
+                        "POSIX: gthread, or gevent with --sse) or waitress")
+    parser.add_argument("--sqlite", action="store_true",
+                        help="both app processes on one SQLite file (the embedded default) instead of PostgreSQL")
     parser.add_argument("--pg-restart", action="store_true",
                         help="--faults restarts the PostgreSQL server itself (TRAINER_BENCH_PG_RESTART) "
                         "instead of cutting every connection at a relay in front of it")
     args = parser.parse_args()
-    server = args.server or ("gunicorn" if args.sse else "waitress")
+    server = args.server or "gunicorn"
     gate = None
     pg_url = PG_URL
-    if args.faults and not args.pg_restart:
+    if args.faults and not args.pg_restart and not args.sqlite:
         from sqlalchemy.engine import make_url
 
         from tests.gate import Gate
@@ -522,12 +526,13 @@ def main() -> None:
         gate = Gate((url.host or "127.0.0.1", url.port or 5432))
         pg_url = url.set(host="127.0.0.1", port=gate.port).render_as_string(hide_password=False)
 
-    schema = f"bench_classroom_{os.getpid()}_{secrets.token_hex(3)}"
+    schema = None if args.sqlite else f"bench_classroom_{os.getpid()}_{secrets.token_hex(3)}"
     log_dir = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
+    database = f"sqlite:///{log_dir / 'classroom.sqlite3'}" if args.sqlite else pg_url
     env = {
-        **os.environ,
-        "DATABASE_URL": pg_url,
-        "TRAINER_DATABASE_SCHEMA": schema,
+        **{k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TRAINER_DATABASE_SCHEMA")},
+        "DATABASE_URL": database,
+        **({"TRAINER_DATABASE_SCHEMA": schema} if schema else {}),
         "TRAINER_SECRET_KEY": secrets.token_hex(32),  # the same key: both processes accept each other's cookies
         "TRAINER_INSTANCE": str(log_dir / "instance"),
         "TRAINER_PROCESSES": "1",
@@ -558,14 +563,17 @@ def main() -> None:
                 gate.reopen()
             print(f"  fault: PostgreSQL is back after {time.monotonic() - began:.1f} s", flush=True)
 
-        faults = {max(1, args.questions // 3): restart_app, max(2, 2 * args.questions // 3): restart_postgres}
+        faults = {max(1, args.questions // 3): restart_app}
+        if not args.sqlite:
+            faults[max(2, 2 * args.questions // 3)] = restart_postgres
     try:
         apps[0].start()
         apps[1].start()
         print(
             f"classroom: {args.students} students, {args.questions} questions, answers within {args.window:g} s, "
-            f"2 app processes ({server}{' gevent' if server == 'gunicorn' else f' × {args.threads} threads'}), "
-            f"students {'on event streams' if args.sse else 'polling'}, PostgreSQL schema {schema}"
+            f"2 app processes ({server}{' gevent' if server == 'gunicorn' and args.sse else ''}"
+            f"{'' if server == 'gunicorn' and args.sse else f' × {args.threads} threads'}), "
+            f"students {'on event streams' if args.sse else 'polling'}, " + (f"PostgreSQL schema {schema}" if schema else "one SQLite file")
             + (", with faults" if args.faults else ""),
             flush=True,
         )
@@ -574,12 +582,13 @@ def main() -> None:
         asyncio.run(run.run(faults))
         elapsed = time.monotonic() - began
         busy, client = machine_busy() - busy, time.process_time() - client
-        answers, lost, duplicated = count_in_database(schema, run)
+        answers, lost, duplicated = count_in_database(PG_URL if schema else database, schema, run)
     finally:
         for app in apps:
             app.stop()
         served = resource.getrusage(resource.RUSAGE_CHILDREN)
-        _drop_schema(schema)
+        if schema:
+            _drop_schema(schema)
         if gate is not None:
             gate.stop()
     for line in run.closed[:5]:
