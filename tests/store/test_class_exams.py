@@ -16,7 +16,7 @@ from sqlalchemy import func, select, update
 
 from trainer.store import exams
 from trainer.store.learners import sign_up as make_account
-from trainer.store.models import ClassExam, ClassSession, ExamAttempt, now
+from trainer.store.models import ClassExam, ClassSession, ExamAttempt, SchoolClass, now
 
 from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, post_form, sign_up, token
 from .test_classroom import _act, _answer, _create, _join
@@ -179,6 +179,25 @@ def test_a_wrong_window_is_refused_with_a_sentence_next_to_its_field(app, instru
     response = _assign(instructor, class_id, **{"tz": "Asia/Taipei", "template": "mini", **form})
     assert response.status_code == 200 and message in response.text and 'aria-invalid="true"' in response.text
     assert _only(app, ClassExam) is None
+
+
+def test_a_control_character_in_a_class_form_gives_the_form_back_filled_in_and_makes_nothing(app, instructor):
+    made = post_form(instructor, "/classroom/", {"class_title": "Deal\x00ers 101"}, to="/classroom/classes/new")
+    assert made.status_code == 200, made.status_code
+    assert "cannot hold control characters" in made.text and 'value="Dealers 101"' in made.text
+    assert 'aria-invalid="true"' in made.text and _only(app, SchoolClass) is None
+
+    class_id, _code = _class(instructor)
+    refused = _assign(instructor, class_id, opens="2030-03-01T09:00", closes="2030-03-01T17:30", tz="Asia/\x01Taipei")
+    assert refused.status_code == 200, refused.status_code
+    assert "cannot hold control characters" in refused.text and 'value="Asia/Taipei"' in refused.text
+    assert 'aria-invalid="true"' in refused.text and _only(app, ClassExam) is None
+
+    other = app.test_client()
+    sign_up(other, "other-teacher@example.com", instructor=True)
+    forged = post_form(other, "/classroom/", {"template": "mini", "opens": "x", "closes": "y", "tz": "\x00"},
+                       to=f"/classroom/classes/{class_id}/assign")
+    assert forged.status_code == 404  # not that instructor's class: the form is not shown to them
 
 
 def test_the_window_is_enforced_before_it_opens_and_after_it_closes(app, instructor):

@@ -17,9 +17,12 @@ from trainer.store import exams as exam_store
 from trainer.store.learners import new_id
 from trainer.store.models import ClassExam, SchoolClass, now
 
+from werkzeug.exceptions import HTTPException
+
 from . import exports, identity, public
-from .errors import said
+from .errors import handle_http, said
 from .exams import _draw, _index, _refusal, grade, templates
+from .inputs import ControlInField, cleaned_form
 from .render import render
 
 bp = Blueprint("classes", __name__)
@@ -73,6 +76,29 @@ def home_context() -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ instructor
+
+
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the instructor's form again, filled in without it, the field
+    marked; nothing made or assigned. Anyone else (and any other form) gets the plain refusal."""
+    user = identity.account()
+    if user is None or not user.is_instructor:
+        return handle_http(exc)
+    form = cleaned_form()
+    try:
+        if request.endpoint == "classes.create":
+            from .classroom import index_page
+
+            return index_page(class_error=exc.message(), class_title=form.get("class_title", "")[:200])
+        if request.endpoint == "classes.assign":
+            school_class = _mine(request.view_args["class_id"])
+            typed = {k: form.get(k, "")[:80] for k in ("template", "opens", "closes", "tz")}
+            field = exc.field if exc.field in typed else "template"
+            return _class_page(school_class, form=typed, errors={field: exc.message()})
+    except HTTPException as other:  # not this instructor's class: that is the answer
+        return handle_http(other)
+    return handle_http(exc)
 
 
 @bp.post("/classroom/classes/new")
