@@ -304,7 +304,7 @@ def show(scenario_id: str) -> Response:
 @bp.post("/<scenario_id>")
 def grade_answer(scenario_id: str) -> Response:
     entry = _entry(scenario_id)
-    form = request.form
+    form = spot_refs.Sent(request.form)
     # A spot is asked in steps (the card, then the rest), each graded on its own; a form from
     # before there were steps sends every field, and is graded whole.
     stage = _stage_of(entry, form.get("stage"))
