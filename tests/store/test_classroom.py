@@ -367,3 +367,6 @@ def test_the_stage_kept_for_a_whole_class_still_carries_each_students_own_id_tok
     marks = [re.search(r'class="stage-result">([^<]+)<', t).group(1) for t in results]
     assert marks[0] == marks[2] != marks[1], marks
     assert "all right" not in marks[1]
+    # A label that asks ("…是否已經行動？") takes its answer without a colon after the question mark.
+    shown_zh = ana.get(f"/c/{code}/stage?v=old&lang=zh-Hant", headers=HTMX).text
+    assert "？：" not in shown_zh and "？ " in shown_zh
