@@ -169,8 +169,13 @@ def test_two_processes_rating_one_spot_at_once_lose_no_update(store, database):
 
 def test_the_drill_shows_the_rating_and_its_change_after_a_first_try_only(client):
     html = answer_drill(client, BTN, BTN_TWO_WRONG).text
-    line = re.search(r'<p class="rating-line" id="rating-line">Your rating: ([\d,]+) \(([+−]\d+)\)</p>', html)
+    line = re.search(
+        r'<p class="rating-line" id="rating-line">Your rating: ([\d,]+) \(([+−]\d+)\)'
+        r'<span class="rating-spot"> · This spot&#39;s rating: ([\d,]+)</span></p>',
+        html,
+    )
     assert line and line.group(2).startswith("−")
+    assert line.group(3) == f"{ratings.level_rating(2):,.0f}"  # a level-2 spot met first: where level 2 starts (1,350)
     again = answer_drill(client, BTN, BTN_RIGHT).text
     assert 'id="rating-line"' not in again and "rating-" not in again.split('id="feedback"')[1][:200]
     progress_page = client.get("/progress/").text

@@ -66,10 +66,12 @@ def spot_subject(scenario_id: str) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class Change:
-    """A learner's rating after a game, and by how much the game moved it."""
+    """A learner's rating after a game, and by how much the game moved it; ``spot``: the library
+    spot's rating the learner played against (before the game), None for a generated spot."""
 
     rating: float
     before: float
+    spot: float | None = None
 
     @property
     def shown(self) -> int:
@@ -128,13 +130,15 @@ def play(conn: Connection, games: Iterable[Game]) -> dict[tuple[str, str], Chang
     for g in played:
         learner = now[learner_subject(g.learner_id)]
         spot = [level_rating(g.level), GENERATED_RD, START_VOL, 0] if g.generated else now[spot_subject(g.scenario_id)]
-        before = learner[0]
+        before, faced = learner[0], spot[0]
         new_learner = _after(learner, spot, 1 if g.solved else 0)
         new_spot = _after(spot, learner, 0 if g.solved else 1)
         learner[:] = new_learner
         if not g.generated:
             spot[:] = new_spot
-        changes[(g.learner_id, g.scenario_id)] = Change(rating=learner[0], before=before)
+        changes[(g.learner_id, g.scenario_id)] = Change(
+            rating=learner[0], before=before, spot=None if g.generated else faced
+        )
     conn.execute(
         update(Rating)
         .where(Rating.subject == bindparam("s"))

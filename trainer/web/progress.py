@@ -151,8 +151,12 @@ def with_rating(response: Response) -> Response:
     change = g.get("rating_change")
     line = ""
     if change is not None:
-        line = Markup('<p class="rating-line" id="rating-line">{}</p>').format(
-            _("Your rating: %(rating)s", rating=rating_text(change.rating, change.delta))
+        # As a puzzle shows its own rating: what this spot was rated when the learner met it.
+        spot = "" if change.spot is None else Markup('<span class="rating-spot"> · {}</span>').format(
+            _("This spot's rating: %(rating)s", rating=rating_text(change.spot))
+        )
+        line = Markup('<p class="rating-line" id="rating-line">{}{}</p>').format(
+            _("Your rating: %(rating)s", rating=rating_text(change.rating, change.delta)), spot
         )
     response.set_data(data.replace(_RATING_BYTES, str(line).encode()))  # bytes: no decoding a whole page
     return response
