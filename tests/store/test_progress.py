@@ -90,6 +90,27 @@ def test_a_spot_is_missed_until_its_latest_answer_is_all_right(s):
     assert progress.misses(s, me, 7, at=NOW) == ["b"]
 
 
+def test_a_spot_missed_at_step_two_stays_missed_when_only_step_one_is_answered_again(s):
+    me = new_id()
+
+    def step(right: bool, partial: bool, hours_ago: int) -> None:
+        marks = {"f0": True, "f1": right}
+        progress.record_many(s, [{
+            "learner_id": me, "scenario_id": "a", "topics": [], "rules": [], "answers": {k: ["1"] for k in marks},
+            "marks": marks, "duration_ms": 1000, "generated": None, "at": NOW - timedelta(hours=hours_ago),
+            "answer_id": None, "rating": None, "partial": partial,
+        }])
+
+    step(True, True, 5)  # step 1 right
+    step(False, False, 4)  # step 2 wrong: missed
+    step(True, True, 3)  # step 1 again, right: decides nothing
+    s.commit()
+    assert progress.misses(s, me, 7, at=NOW) == ["a"]
+    step(True, False, 2)  # step 2 right: no longer missed
+    s.commit()
+    assert progress.misses(s, me, 7, at=NOW) == []
+
+
 def test_daily_counts_answers_all_right_not_fields(s):
     me = new_id()
     record(s, me, "a", [], [], 1, 2, NOW - timedelta(days=1))

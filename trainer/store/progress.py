@@ -17,7 +17,7 @@ from functools import lru_cache
 from datetime import UTC, date, datetime, time, timedelta
 
 from fsrs import Card, Rating, Scheduler, State
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -360,7 +360,9 @@ def streak(s: Session, learner_id: str, at: datetime | None = None) -> int:
 
 
 def misses(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[str]:
-    """Spots whose latest attempt in the window had a wrong field, most recent first."""
+    """Spots whose latest attempt in the window had a wrong field, most recent first. A right step
+    that is not a spot's last (``partial``) decides nothing: a spot missed at step 2 stays missed
+    when only its step 1 is answered again, right."""
     at = at or now()
     latest = (
         select(Attempt.scenario_id, func.max(Attempt.id).label("last"))
@@ -368,6 +370,7 @@ def misses(s: Session, learner_id: str, days: int, at: datetime | None = None) -
             Attempt.learner_id == learner_id,
             Attempt.scenario_id.is_not(None),
             Attempt.created_at >= _since(days, at),
+            or_(Attempt.partial.is_not(True), Attempt.right < Attempt.total),
         )
         .group_by(Attempt.scenario_id)
         .subquery()
