@@ -1,25 +1,13 @@
-// Speed drill pages: a countdown that follows the server's clock (the server decides what is
-// counted; this only shows it), the answer box kept in focus, and keys 1-9 for the seats. No inline script: the CSP forbids it.
+// Speed drill pages: the countdown (countdown.js: the server decides what is counted; this only
+// shows it), the answer box kept in focus, and keys 1-9 for the seats. No inline script: the CSP forbids it.
 (function () {
   "use strict";
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
   function start() {
     var timer = document.getElementById("speed-timer");
     if (!timer) { return; }
-    var left = parseInt(timer.getAttribute("data-seconds-left"), 10);
-    var value = timer.querySelector(".speed-timer-value");
-    var end = Date.now() + left * 1000;
-    var tick = function () {
-      var s = Math.max(0, Math.round((end - Date.now()) / 1000));
-      value.textContent = Math.floor(s / 60) + ":" + pad(s % 60);
+    window.trainerCountdown(timer, ".speed-timer-value", 250, function (s) {
       timer.classList.toggle("is-low", s <= 10);
-      if (s <= 0) {
-        window.location.assign(timer.getAttribute("data-expired-url"));
-        return;
-      }
-      window.setTimeout(tick, 250);
-    };
-    tick();
+    });
     var box = document.getElementById("speed-answer");
     if (box && document.activeElement !== box) { box.focus(); }
     // A seat question: keys 1-9 tap the seats in the order shown.
