@@ -285,3 +285,23 @@ def test_a_students_poll_is_answered_from_memory_and_moves_on_with_every_process
     _act(_as(b, teacher), session_id, "remove", student=ana_id)
     removed = _until(lambda: (r := _poll(ana, poll)).status_code == 200 and r, min(events.KNOWN_FOR / 2, WAIT))
     assert removed and "You were removed" in removed.text
+
+
+def test_what_a_process_remembers_is_bounded_and_runs_out():
+    """The values kept for the polls: never more than MAX_KNOWN, none trusted past KNOWN_FOR, and
+    none kept while the feed does not hear every change."""
+    feed = events.Feed()
+    assert feed.since() is None  # the in-process feed hears only this process: nothing is kept
+    feed.keep("k", "s", 1, 0)
+    assert feed.known("k") is None
+    feed._hears(True)
+    mark = feed.since()
+    for n in range(events.MAX_KNOWN + 5):
+        feed.keep(f"k{n}", f"s{n}", n, mark)
+    assert len(feed._known) <= events.MAX_KNOWN
+    assert feed.known(f"k{events.MAX_KNOWN + 4}") == events.MAX_KNOWN + 4
+    feed.keep("late", "s", "x", mark - 1)  # read before a change came: not kept
+    assert feed.known("late") is None
+    feed.forget("s1")
+    feed._known["old"] = ("s", "x", time.monotonic() - 1)
+    assert feed.known("old") is None  # run out

@@ -136,8 +136,14 @@ class Feed:
     def keep(self, key: str, session_id: str, value: object, since: int | None) -> None:
         """Remember ``value`` of a session, read after ``since()`` gave ``since``, unless it changed meanwhile."""
         with self._lock:
-            if since is not None and self._hearing and since == self._generation and len(self._known) < MAX_KNOWN:
-                self._known[key] = (session_id, value, time.monotonic() + KNOWN_FOR)
+            if since is None or not self._hearing or since != self._generation:
+                return
+            at = time.monotonic()
+            if len(self._known) >= MAX_KNOWN:  # full: what has run out goes (sessions left open, say)
+                self._known = {k: v for k, v in self._known.items() if v[2] > at}
+                if len(self._known) >= MAX_KNOWN:
+                    self._known = {}
+            self._known[key] = (session_id, value, at + KNOWN_FOR)
 
     def known(self, key: str) -> object | None:
         with self._lock:
