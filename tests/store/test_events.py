@@ -305,3 +305,17 @@ def test_what_a_process_remembers_is_bounded_and_runs_out():
     feed.forget("s1")
     feed._known["old"] = ("s", "x", time.monotonic() - 1)
     assert feed.known("old") is None  # run out
+
+
+def test_a_students_stream_tells_a_change_after_a_wait_within_its_spread(monkeypatch):
+    """The spread of a class's refreshes: each change waits a random share of ``spread`` first."""
+    waits = []
+    monkeypatch.setattr(events.time, "sleep", waits.append)
+    feed = events.Feed()
+    sub = feed.subscribe("s", events.STUDENT_KINDS)
+    body = events.stream(feed, sub, keepalive=5, lifetime=60, coalesce=0, spread=0.8)
+    assert "connected" in next(body)
+    sub.notify()
+    assert next(body) == "event: changed\ndata: \n\n"
+    assert len(waits) == 1 and 0 <= waits[0] <= 0.8
+    body.close()

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -437,6 +438,7 @@ def init_app(app: Flask) -> Feed:
     # request server no stream holds its thread for longer, and a page turned away gets its turn.
     app.config.setdefault("EVENTS_LIFETIME", 120.0)
     app.config.setdefault("EVENTS_COALESCE", 0.5)  # a stream sends at most one change per this
+    app.config.setdefault("EVENTS_SPREAD", 1.0)  # seconds over which a class's student streams are told
     # Open streams per process. A thread-per-request server (waitress) holds a thread per stream,
     # so it keeps half its threads for pages; trainer serve raises this for gevent workers.
     app.config.setdefault("EVENTS_MAX_STREAMS", max(1, app.config["THREADS"] // 2))
@@ -462,8 +464,12 @@ def changed(session_id: str, kind: str = STATE) -> None:
     feed().publish(session_id, kind)
 
 
-def stream(feed: Feed, sub: Subscription, *, keepalive: float, lifetime: float, coalesce: float) -> Iterator[str]:
-    """The body of one event stream; ends when the client leaves (the write fails), or after ``lifetime``."""
+def stream(
+    feed: Feed, sub: Subscription, *, keepalive: float, lifetime: float, coalesce: float, spread: float = 0.0
+) -> Iterator[str]:
+    """The body of one event stream; ends when the client leaves (the write fails), or after ``lifetime``.
+    ``spread``: each change is sent after a random wait of up to this many seconds, so that a whole
+    class's pages do not all fetch in the same millisecond (their polls spread over two seconds)."""
     ends = time.monotonic() + lifetime
     try:
         # The page refreshes once on every (re)connection: what changed while it was away is not lost.
@@ -475,6 +481,8 @@ def stream(feed: Feed, sub: Subscription, *, keepalive: float, lifetime: float, 
             if sub.wait(min(keepalive, left)):
                 if sub.closed:
                     return
+                if spread:
+                    time.sleep(random.uniform(0, spread))
                 yield "event: changed\ndata: \n\n"
                 if coalesce:
                     time.sleep(coalesce)  # the answers that arrive meanwhile make one refresh
@@ -520,6 +528,7 @@ def _open(session_id: str, kinds: frozenset[str]) -> Response:
     body = stream(
         live, sub, keepalive=config["EVENTS_KEEPALIVE"], lifetime=config["EVENTS_LIFETIME"],
         coalesce=config["EVENTS_COALESCE"],
+        spread=config["EVENTS_SPREAD"] if kinds == STUDENT_KINDS else 0.0,
     )
     return Response(
         body,
