@@ -176,3 +176,56 @@ def test_sighup_replaces_every_process_with_a_new_app_and_drops_nothing(server):
         time.sleep(0.1)
     text = log.read_text()
     assert text.count("loaded ") >= 2  # the scenario library read again for the new processes
+
+
+def _sockets(pid: int) -> int:
+    """How many sockets the process holds open."""
+    count = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            count += os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:")
+        except OSError:  # closed meanwhile
+            pass
+    return count
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="counts the workers' sockets in /proc")
+def test_a_burst_of_keep_alive_connections_is_shared_by_the_workers(server):
+    """Thirty browsers connecting at once each stay with the worker that accepted them: without
+    the workers' yielding, whichever woke first could take them all (50/0 was seen), one core idle."""
+    proc, url, port, _ = server
+    pair = sorted(workers(proc.pid))
+    before = {pid: _sockets(pid) for pid in pair}
+    opened = [socket.socket() for _ in range(60)]
+    for sock in opened:  # all at once, as a class opening the page together (or a benchmark) does
+        sock.setblocking(False)
+        sock.connect_ex(("127.0.0.1", port))
+    try:
+        for sock in opened:
+            sock.setblocking(True)
+            sock.settimeout(5)
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        for sock in opened:  # each answered, and kept open (keep-alive)
+            assert b" 200 " in sock.recv(4096).split(b"\r\n")[0]
+        held = {pid: _sockets(pid) - before[pid] for pid in pair}
+        print("connections per worker:", held)
+        assert sum(held.values()) >= 58, held
+        assert min(held.values()) >= 24, held  # each worker has a fair part of them (40 %)
+    finally:
+        for sock in opened:
+            sock.close()
+
+
+def test_a_worker_holding_connections_leaves_a_new_one_to_the_others_a_moment_only():
+    from types import SimpleNamespace
+
+    from trainer.web.prefork import ThreadStreamWorker as W
+
+    fresh = SimpleNamespace(nr_conns=0, _waiting_since=None, **{k: getattr(W, k) for k in dir(W) if k.startswith("YIELD")})
+    assert W._yields(fresh, 100.0) is False  # nothing held: take it at once
+    busy = SimpleNamespace(**{**vars(fresh), "nr_conns": 10})  # 10 held: leave it 2 ms
+    assert W._yields(busy, 100.0) is True and W._yields(busy, 100.0015) is True
+    assert W._yields(busy, 100.0021) is False  # nobody took it: this worker does
+    full = SimpleNamespace(**{**vars(fresh), "nr_conns": 900})
+    assert W._yields(full, 200.0) is True and W._yields(full, 200.0051) is False  # never more than 5 ms
+    assert W._yields(full, 300.0) is True  # much later: a new connection, its own wait
