@@ -12,19 +12,18 @@ after the close.
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .exams import CODE_ALPHABET
+from . import codes
 from .learners import new_id
 from .models import Account, ClassExam, ClassMember, ExamAttempt, SchoolClass, now
 from .user_errors import N_, UserError
 
-CODE_LENGTH = 8
+CODE_LENGTH = codes.JOIN_LENGTH
 MAX_TITLE = 120
 
 
@@ -32,31 +31,17 @@ class ClassesError(UserError):
     """Something a class does not allow; the message is for the person who asked."""
 
 
-def normalize_code(code: str) -> str:
-    return "".join(c for c in code.upper() if c.isalnum())
-
-
-def format_code(code: str) -> str:
-    return f"{code[:4]}-{code[4:]}"
+normalize_code = codes.normalize
+format_code = codes.format_join
 
 
 def create(s: Session, *, instructor_id: int, title: str) -> SchoolClass:
     title = " ".join(title.split())
     if not title or len(title) > MAX_TITLE:
         raise ClassesError(N_("Give the class a title (up to %(n)s characters)."), n=MAX_TITLE)
-    while True:
-        made = SchoolClass(
-            id=new_id(),
-            instructor_id=instructor_id,
-            title=title,
-            code="".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH)),
-        )
-        try:
-            with s.begin_nested():
-                s.add(made)
-            return made
-        except IntegrityError:  # the same code drawn twice: draw again
-            continue
+    return codes.add_with_new_code(
+        s, lambda code: SchoolClass(id=new_id(), instructor_id=instructor_id, title=title, code=code)
+    )
 
 
 def of_instructor(s: Session, class_id: str, instructor_id: int) -> SchoolClass | None:

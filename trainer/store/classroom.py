@@ -13,7 +13,6 @@ question.
 from __future__ import annotations
 
 import re
-import secrets
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,12 +23,12 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .exams import CODE_ALPHABET
+from . import codes
 from .learners import new_id
 from .models import ClassAnswer, ClassSession, ClassStudent, now
 from .user_errors import N_, UserError
 
-CODE_LENGTH = 8
+CODE_LENGTH = codes.JOIN_LENGTH
 MAX_QUESTIONS = 50
 ANSWER_ID = re.compile(r"[A-Za-z0-9-]{8,36}")
 
@@ -38,12 +37,8 @@ class ClassError(UserError):
     """Something a student or instructor asked that the session does not allow; the message is for them."""
 
 
-def format_code(code: str) -> str:
-    return f"{code[:4]}-{code[4:]}"
-
-
-def normalize_code(code: str) -> str:
-    return "".join(c for c in code.upper() if c.isalnum())
+format_code = codes.format_join
+normalize_code = codes.normalize
 
 
 def create(
@@ -63,9 +58,9 @@ def create(
         raise ClassError(N_("A session has at most %(n)s questions."), n=MAX_QUESTIONS)
     if mode == "self" and (deadline is None or deadline <= now()):
         raise ClassError(N_("A self-paced assignment needs a deadline in the future."))
-    while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        session = ClassSession(
+    return codes.add_with_new_code(
+        s,
+        lambda code: ClassSession(
             id=new_id(),
             instructor_id=instructor_id,
             title=title.strip()[:120] or "Classroom drill",
@@ -76,13 +71,8 @@ def create(
             current=-1,
             revealed=False,
             deadline=deadline if mode == "self" else None,
-        )
-        try:
-            with s.begin_nested():
-                s.add(session)
-            return session
-        except IntegrityError:  # the same code drawn twice: draw again
-            continue
+        ),
+    )
 
 
 def by_code(s: Session, code: str) -> ClassSession | None:

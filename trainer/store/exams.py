@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -20,11 +19,11 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from . import codes
 from .learners import ensure_learner, new_id
 from .models import Account, ExamAnswer, ExamAttempt, now
 from .user_errors import N_
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 10
 
 
@@ -481,13 +480,12 @@ def percent(score: int, count: int) -> int:
 
 def _unique_code(s: Session) -> str:
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = codes.draw(CODE_LENGTH)
         if s.scalar(select(ExamAttempt.id).where(ExamAttempt.verify_code == code)) is None:
             return code
 
 
-def normalize_code(code: str) -> str:
-    return "".join(c for c in code.upper() if c.isalnum())
+normalize_code = codes.normalize
 
 
 def verified(s: Session, code: str) -> ExamAttempt | None:

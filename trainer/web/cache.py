@@ -42,7 +42,7 @@ from cachetools import LRUCache
 from flask import Flask, current_app
 from markupsafe import Markup, escape
 
-from . import csrf, deck, hints, i18n
+from . import deck, hints, i18n
 
 EXTENSION = "trainer.cache"
 MB = 1024 * 1024

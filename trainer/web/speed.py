@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 from trainer import speed
 from trainer.store import db
 from trainer.store import speed as store
-from trainer.store.models import SpeedRun, now
+from trainer.store.models import SpeedRun
 from trainer.translations import text
 from trainer.translations.engine import engine_templates
 

@@ -1,0 +1,42 @@
+"""Codes people type or read out: a classroom session's join code, a class's invite code, an exam
+result's verification code. Letters and digits that cannot be taken for one another (no 0/O,
+1/I/L); typed in any case, with or without the dash."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import TypeVar
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_LENGTH = 8  # a session's join code and a class's invite code, shown as XXXX-XXXX
+
+Row = TypeVar("Row")
+
+
+def draw(length: int) -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
+
+def normalize(code: str) -> str:
+    return "".join(c for c in code.upper() if c.isalnum())
+
+
+def format_join(code: str) -> str:
+    return f"{code[:4]}-{code[4:]}"
+
+
+def add_with_new_code(s: Session, make: Callable[[str], Row], length: int = JOIN_LENGTH) -> Row:
+    """``make(code)``'s row added with a freshly drawn code, drawn again if another row has it
+    (the column's unique constraint says so)."""
+    while True:
+        made = make(draw(length))
+        try:
+            with s.begin_nested():
+                s.add(made)
+            return made
+        except IntegrityError:  # the same code drawn twice: draw again
+            continue
