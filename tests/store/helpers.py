@@ -8,6 +8,18 @@ from tests.answers import ANSWER_ID, BTN, BTN_RIGHT, HTMX, OPENED, TOKEN  # noqa
 BTN_TWO_WRONG = {**BTN_RIGHT, "last_full_increment": "400", "min_to": "1800"}
 
 
+def migrated(store):
+    """``at(revision, step)``: alembic's ``step`` (command.upgrade or command.downgrade) to
+    ``revision`` on the test store, in its schema."""
+    from trainer.store import migrate
+
+    def at(revision, step):
+        with store.engine.begin() as connection:
+            step(migrate.config(connection, store.schema), revision)
+
+    return at
+
+
 def token(html: str) -> str:
     match = TOKEN.search(html)
     assert match, "the page has no CSRF token field"

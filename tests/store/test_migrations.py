@@ -13,6 +13,8 @@ from trainer.cli import main
 from trainer.store import Store, migrate
 from trainer.store.models import Base
 
+from .helpers import migrated
+
 
 def test_upgrade_builds_every_table_and_matches_the_models(store):
     with store.engine.connect() as connection:
@@ -77,11 +79,8 @@ def test_exam_trust_numbers_the_exams_sat_before_it_and_goes_back_down(store):
     from alembic import command
     from sqlalchemy import text
 
-    def at(revision, step):
-        with store.engine.begin() as connection:
-            step(migrate.config(connection, store_schema), revision)
+    at = migrated(store)
 
-    store_schema = store.schema  # the engine sets PostgreSQL's search_path to it on connect
     at("0004_session_generation", command.downgrade)
     with store.engine.begin() as connection:
         connection.execute(text(
@@ -108,9 +107,7 @@ def test_class_exams_goes_down_and_up_again_keeping_the_exams_sat(store):
     from alembic import command
     from sqlalchemy import text
 
-    def at(revision, step):
-        with store.engine.begin() as connection:
-            step(migrate.config(connection, store.schema), revision)
+    at = migrated(store)
 
     at("0005_exam_trust", command.downgrade)
     with store.engine.connect() as connection:

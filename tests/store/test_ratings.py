@@ -15,7 +15,7 @@ from trainer.store import Store, progress, ratings
 from trainer.store.learners import new_id
 from trainer.store.models import Rating, RatingGame
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill
+from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill, migrated
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
 SPOT = "btn-faces-short-all-in"
@@ -96,11 +96,7 @@ def test_spots_answered_before_ratings_count_as_played_and_it_goes_back_down(sto
     """The migration claims the first tries already stored: answering such a spot again moves nothing."""
     from alembic import command
 
-    from trainer.store import migrate
-
-    def at(revision, step):
-        with store.engine.begin() as connection:
-            step(migrate.config(connection, store.schema), revision)
+    at = migrated(store)
 
     learner = new_id()
     at("0005_exam_trust", command.downgrade)

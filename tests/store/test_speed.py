@@ -9,9 +9,8 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect
 
-from tests.store.helpers import post_form, sign_in, sign_up, token
+from tests.store.helpers import migrated, post_form, sign_in, sign_up, token
 from trainer import speed
-from trainer.store import migrate
 from trainer.store import speed as runs
 from trainer.store.models import Learner, SpeedRun
 
@@ -64,9 +63,7 @@ def test_personal_best_and_history(s):
 
 
 def test_the_migration_makes_the_table_and_goes_back_down(store):
-    def at(revision, step):
-        with store.engine.begin() as connection:
-            step(migrate.config(connection, store.schema), revision)
+    at = migrated(store)
 
     at("0005_exam_trust", command.downgrade)
     with store.engine.connect() as connection:

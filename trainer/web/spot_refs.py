@@ -39,20 +39,17 @@ class Typed:
         return list(self.values.get(key, ()))
 
 
-class Sent:
+class Sent(Typed):
     """A posted form read once into a dict of lists. A field left out (an unticked box, a form
     without "missed") is then a dict miss, not the KeyError that werkzeug's MultiDict raises and
     catches on every such lookup."""
 
     def __init__(self, form: Any) -> None:
-        self.values = dict(form.lists())
+        super().__init__(dict(form.lists()))
 
     def get(self, key: str, default: str | None = None) -> str | None:
         values = self.values.get(key)
         return values[0] if values else default
-
-    def getlist(self, key: str) -> list[str]:
-        return list(self.values.get(key, ()))
 
 
 def resolve(ref: str) -> Entry | None:
