@@ -185,3 +185,18 @@ def axe_source() -> str:
     if not AXE.is_file():
         pytest.skip("axe-core is not installed: npm install --prefix tests/e2e/.axe --no-save --no-package-lock axe-core@4.14.1")
     return AXE.read_text(encoding="utf-8")
+
+
+def sign_up(page, base_url, name, email, *, instructor=False, at="/account/signup"):
+    """Sign up in the browser, from ``at`` (the form, or a page that links to it); lands where it leads."""
+    page.goto(base_url + at)
+    if page.locator("#f-name").count() == 0:  # a page that links to the sign-up form
+        with page.expect_navigation():
+            page.click("main a:has-text('Create an account')")
+    page.fill("#f-name", name)
+    page.fill("#f-email", email)
+    page.fill("#f-password", "password1")
+    if instructor:
+        page.check("#f-instructor")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")

@@ -10,12 +10,13 @@ import sqlite3
 import pytest
 
 from trainer.generate import generate
-from trainer.quiz import FieldKind, build_quiz
+from trainer.quiz import build_quiz
 from trainer.scenarios import load_document, load_paths
 from trainer.store import exams
 from trainer.store.db import DB_FILE
 
-from .conftest import LIBRARY
+from .conftest import LIBRARY, sign_up
+from .test_loop_browser import fill_expected
 
 pytestmark = pytest.mark.e2e
 WIDE = {"width": 1280, "height": 800}
@@ -37,22 +38,6 @@ def _quiz(ref: str, pool: dict):
     return build_quiz(scenario, locale="en")
 
 
-def _answer(page, quiz) -> None:
-    """Type and tick the engine's answer to every field of the question shown."""
-    for field in quiz.fields():
-        name = field.name
-        if field.kind is FieldKind.AMOUNT:
-            page.fill(f"input[name='{name}']", "" if field.expected is None else str(field.expected))
-        elif field.kind is FieldKind.YESNO:
-            page.check(f"input[name='{name}'][value='{'yes' if field.expected else 'no'}']")
-        elif field.kind is FieldKind.CHOICE:
-            page.check(f"input[name='{name}'][value='{field.expected}']")
-        else:
-            for value, _label in field.choices:
-                box = page.locator(f"input[name='{name}'][value='{value}']")
-                box.set_checked(value in field.expected)
-
-
 def _questions(instance, exam_id: str) -> list[str]:
     with sqlite3.connect(instance / DB_FILE) as db:
         (questions,) = db.execute("select questions from exam_attempts where id = ?", (exam_id,)).fetchone()
@@ -64,12 +49,7 @@ def _questions(instance, exam_id: str) -> list[str]:
 def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_page, library_url, library_instance, artifacts):
     page = open_page(viewport=WIDE)
     page.set_default_timeout(20_000)
-    page.goto(library_url + "/account/signup?next=/exams/")
-    page.fill("#f-name", "Mei")
-    page.fill("#f-email", "mei@example.com")
-    page.fill("#f-password", "password1")
-    with page.expect_navigation():
-        page.click("main form button[type=submit]")
+    sign_up(page, library_url, "Mei", "mei@example.com", at="/account/signup?next=/exams/")
     page.goto(library_url + "/exams/")
     page.fill("#account-name", "Mei-Lin Chen")  # the name the certificate will carry
     with page.expect_navigation():
@@ -91,7 +71,7 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
         quiz = _quiz(ref, pool)
         game = page.locator(".exam-game").inner_text()
         blinds.add(re.search(r"blinds ([\d,]+/[\d,]+)", game).group(1))
-        _answer(page, quiz)
+        fill_expected(page, quiz.fields())
         if number == 1:
             page.screenshot(path=str(artifacts / "cert-question-1280.png"))
         with page.expect_navigation():

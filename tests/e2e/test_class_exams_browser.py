@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .conftest import sign_up
 from .test_store_browser import fill_anything
 
 pytestmark = pytest.mark.e2e
@@ -16,23 +17,9 @@ WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
 
-def _sign_up(page, base_url, name, email, *, instructor=False, at="/account/signup"):
-    page.goto(base_url + at)
-    if page.locator("#f-name").count() == 0:  # a page that links to the sign-up form
-        with page.expect_navigation():
-            page.click("main a:has-text('Create an account')")
-    page.fill("#f-name", name)
-    page.fill("#f-email", email)
-    page.fill("#f-password", "password1")
-    if instructor:
-        page.check("#f-instructor")
-    with page.expect_navigation():
-        page.click("main form button[type=submit]")
-
-
 def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artifacts):
     teacher = open_page(viewport=WIDE, timezone_id="Asia/Taipei")
-    _sign_up(teacher, base_url, "Ms Tan", "tan-class@example.com", instructor=True)
+    sign_up(teacher, base_url, "Ms Tan", "tan-class@example.com", instructor=True)
     assert urlsplit(teacher.url).path == "/classroom/"  # "I teach" lands on the classroom home
     assert teacher.locator(".site-header nav a", has_text="Classroom").count() == 1
     teacher.fill("#f-class-title", "Dealers 101")
@@ -45,7 +32,7 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     assert int(teacher.locator("#f-opens").input_value()[11:13]) == taipei_now
 
     student = open_page(viewport=WIDE)
-    _sign_up(student, base_url, "小美", "mei-class@example.com", at=invite)
+    sign_up(student, base_url, "小美", "mei-class@example.com", at=invite)
     assert urlsplit(student.url).path == invite  # back at the invite after signing up
     with student.expect_navigation():
         student.click("text=Join the class")

@@ -13,7 +13,7 @@ import pytest
 
 from tests.answers import BTN, typed_right
 
-from .conftest import SCENARIOS, Page
+from .conftest import SCENARIOS, Page, sign_up
 from .test_table_browser import axe_violations
 
 pytestmark = pytest.mark.e2e
@@ -138,13 +138,7 @@ def projector_facts(projector) -> None:
 def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts, axe_source, tmp_path):
     right = right_answers(tmp_path)
     teacher = open_page(viewport={"width": 1280, "height": 900})
-    teacher.goto(base_url + "/account/signup")
-    teacher.fill("#f-name", "Mr Lee")
-    teacher.fill("#f-email", "lee-phones@example.com")
-    teacher.fill("#f-password", "password1")
-    teacher.check("#f-instructor")
-    with teacher.expect_navigation():
-        teacher.click("main form button[type=submit]")
+    sign_up(teacher, base_url, "Mr Lee", "lee-phones@example.com", instructor=True)
     teacher.goto(base_url + "/classroom/")
     teacher.fill("#f-title", "Phones")
     teacher.fill("#f-ids", "\n".join(SPOTS))

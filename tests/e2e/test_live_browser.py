@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SCENARIOS, _serve
+from .conftest import SCENARIOS, _serve, sign_up
 from .test_store_browser import BTN
 
 pytestmark = pytest.mark.e2e
@@ -26,13 +26,7 @@ def slow_poll_url(tmp_path_factory):
 def test_a_student_page_updates_from_its_stream_without_a_poll(open_page, slow_poll_url, artifacts):
     base_url = slow_poll_url
     teacher = open_page(viewport={"width": 1280, "height": 800})
-    teacher.goto(base_url + "/account/signup")
-    teacher.fill("#f-name", "Ms Lin")
-    teacher.fill("#f-email", "lin@example.com")
-    teacher.fill("#f-password", "password1")
-    teacher.check("#f-instructor")
-    with teacher.expect_navigation():
-        teacher.click("main form button[type=submit]")
+    sign_up(teacher, base_url, "Ms Lin", "lin@example.com", instructor=True)
     teacher.goto(base_url + "/classroom/")
     teacher.fill("#f-title", "Live drill")
     teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")

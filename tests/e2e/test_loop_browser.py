@@ -30,17 +30,23 @@ LIBRARY = load_library([str(SCENARIOS)])
 def fill_right(page, scenario_id: str) -> None:
     """What a learner who knows the rules enters for a spot of the test library (the fields of the
     step on screen)."""
-    for f in LIBRARY.get(scenario_id).quiz.fields():
-        if not page.locator(f"[name={f.name}]").count():
+    fill_expected(page, LIBRARY.get(scenario_id).quiz.fields())
+
+
+def fill_expected(page, fields) -> None:
+    """Type and tick the engine's answer to each of ``fields`` that is on screen."""
+    for f in fields:
+        name = f.name
+        if not page.locator(f"[name='{name}']").count():
             continue
         if f.kind is FieldKind.AMOUNT:
-            page.fill(f"#f-{f.name}", "" if f.expected is None else str(f.expected))
+            page.fill(f"input[name='{name}']:not([type=hidden])", "" if f.expected is None else str(f.expected))
         elif f.kind is FieldKind.YESNO:
-            page.check(f"input[name={f.name}][value={'yes' if f.expected else 'no'}]")
+            page.check(f"input[name='{name}'][value='{'yes' if f.expected else 'no'}']")
         elif f.kind is FieldKind.CHOICE:
-            page.check(f"input[name={f.name}][value={f.expected}]")
+            page.check(f"input[name='{name}'][value='{f.expected}']")
         else:
-            for box in page.locator(f"input[name={f.name}]").all():
+            for box in page.locator(f"input[name='{name}']:not([type=hidden])").all():
                 box.set_checked(box.get_attribute("value") in f.expected)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from tests.answers import BTN, BTN_TYPED
 
+from .conftest import sign_up
 from .test_classroom_phone_browser import answer_step_by_step
 from .test_drill_browser import fill
 
@@ -31,12 +32,7 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
     page = open_page(viewport={"width": 1024, "height": 800})
     page.goto(base_url + "/exams/")
     assert "Exams need an account" in page.locator("main").inner_text()
-    page.goto(base_url + "/account/signup?next=/exams/")
-    page.fill("#f-name", "Ana Lee")
-    page.fill("#f-email", "ana@example.com")
-    page.fill("#f-password", "password1")
-    with page.expect_navigation():
-        page.click("main form button[type=submit]")
+    sign_up(page, base_url, "Ana Lee", "ana@example.com", at="/account/signup?next=/exams/")
     page.goto(base_url + "/exams/")
     assert "up to 3 attempts in any 24 hours" in page.locator("#t-pots-and-showdown ~ p.meta").last.inner_text()
     with page.expect_navigation():
@@ -104,13 +100,7 @@ def _student(open_page, base_url, join_url: str, name: str):
 
 def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, artifacts):
     teacher = open_page(viewport={"width": 1280, "height": 900})
-    teacher.goto(base_url + "/account/signup")
-    teacher.fill("#f-name", "Ms Tan")
-    teacher.fill("#f-email", "tan@example.com")
-    teacher.fill("#f-password", "password1")
-    teacher.check("#f-instructor")
-    with teacher.expect_navigation():
-        teacher.click("main form button[type=submit]")
+    sign_up(teacher, base_url, "Ms Tan", "tan@example.com", instructor=True)
     teacher.goto(base_url + "/classroom/")
     teacher.wait_for_load_state("networkidle")
     teacher.fill("#f-title", "Reopening drill")
