@@ -583,3 +583,12 @@ def test_no_language_input_gets_a_server_error(client, lang, cookie, accept):
     # a control character in the address is refused, with a page in a language of the app
     assert response.status_code == (400 if re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", lang) else 200)
     assert page_lang(response.text) in ("en", "zh-Hant", "zh-Hans")
+
+
+def test_a_label_that_asks_takes_its_answer_without_a_colon_after_the_question_mark(client, drill):
+    """"③ BTN 這一輪是否已經行動？" in the answer list: "？ 你的答案 否", not "？：你的答案 否"."""
+    client.get("/?lang=zh-Hant")
+    shown = drill("btn-faces-short-all-in").submit(BTN_RIGHT, htmx=True).text
+    assert "是否已經行動？ " in shown and "？：" not in shown
+    client.get("/?lang=en")
+    assert "acted this street? (本輪已行動) — you said" in drill("btn-faces-short-all-in").submit(BTN_RIGHT, htmx=True).text

@@ -43,6 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["chips"] = lambda n: text(i18n.current()).number(n)
     app.jinja_env.filters["levels"] = _levels
     app.jinja_env.filters["topic_name"] = topic_name
+    app.jinja_env.filters["after_question"] = i18n.after_question
 
     proxy.init_app(app)
     assets.init_app(app)

@@ -20,6 +20,7 @@ from urllib.parse import quote, urlencode
 
 import flask_babel
 from flask import Flask, Response, current_app, g, has_request_context, request
+from markupsafe import Markup
 
 from trainer.translations import AUTONYMS, DEFAULT, FOLDER, LOCALES, babel_name, tag
 
@@ -161,6 +162,16 @@ def language_links(path: str | None = None, args: Mapping[str, str | None] | Non
         }
         for code in LOCALES
     ]
+
+
+_ASKED = re.compile(r"([?？])\s*[:：]\s*")
+
+
+def after_question(sentence: str) -> str:
+    """A sentence that puts a colon after a field's label, for a label that asks ("是否已經行動？"):
+    the question mark, then the answer, without the colon ("？：否" → "？ 否")."""
+    fixed = _ASKED.sub(r"\1 ", str(sentence))
+    return Markup(fixed) if isinstance(sentence, Markup) else fixed
 
 
 def remember(response: Response) -> Response:
