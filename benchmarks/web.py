@@ -275,8 +275,11 @@ async def drive(port: int, spot_id: str, answer: dict, clients_n: int, total: in
         token = TOKEN.search(page).group(1).decode()
         mine = answers[k :: len(clients)] or answers  # the class's answers, shared out among the learners
         bodies[id(c)] = [urllib.parse.urlencode({"csrf_token": token, **a}, doseq=True).encode() for a in mine]
-        # A first graded answer makes the learner, whose id the browser then keeps in its cookie.
-        status, _ = await c.request("POST", drill, bodies[id(c)][0], {"HX-Request": "true"})
+        # A first graded answer makes the learner, whose id the browser then keeps in its cookie: the
+        # right answer, since an unreadable one ("abc") is not graded and makes no learner (every
+        # graded answer of that client would then make a new learner, its cookie thrown away).
+        first = urllib.parse.urlencode({"csrf_token": token, **answer}, doseq=True).encode()
+        status, _ = await c.request("POST", drill, first, {"HX-Request": "true"})
         if status != 200:
             raise RuntimeError(f"POST {drill} answered {status}")
     sent = {id(c): 0 for c in clients}
