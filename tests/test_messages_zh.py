@@ -18,6 +18,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
@@ -27,7 +30,7 @@ from trainer.engine import Action, ActionKind, Game, GameType, Hand, IllegalActi
 from trainer.engine.messages import EN
 from trainer.engine.rules import RULES, for_learners
 from trainer.generate import CARD_CHECK_EXPLAIN, CARD_EXPLAIN, RECIPES, TITLE
-from trainer.translations import FOLDER
+from trainer.translations import FOLDER, LOCALES, babel_name, text
 from trainer.translations.engine import DOMAIN, engine_templates
 
 REPO = Path(__file__).resolve().parent.parent
@@ -400,3 +403,12 @@ def test_explanations_write_amounts_as_the_form_does(locale):
     hand.apply(Action(position="SB", kind=ActionKind.BET, amount=29689))
     text = " ".join(step.render(engine_templates(locale)) for step in hand.derivation())
     assert "29,689" in text and "29689" not in text
+
+
+@given(st.integers(min_value=-(10**18), max_value=10**18))
+@settings(max_examples=300, deadline=None)
+def test_amounts_are_written_as_babel_writes_them_in_every_language(amount):
+    """Amounts are written with Python's grouping where that is what Babel's locale data says (it
+    is quicker): the text must be Babel's, in each of the three languages."""
+    for locale in LOCALES:
+        assert text(locale).number(amount) == format_decimal(amount, locale=babel_name(locale))

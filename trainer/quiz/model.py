@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -80,7 +79,7 @@ class Question:
     prompt: str
     groups: tuple[Group, ...]
 
-    @property
+    @cached_property
     def fields(self) -> tuple[Field, ...]:
         return tuple(f for g in self.groups for f in g.fields)
 
@@ -101,9 +100,12 @@ class Quiz:
     explain: str | None
     solution: dict
 
-    def fields(self) -> Iterator[Field]:
-        for question in self.questions:
-            yield from question.fields
+    def fields(self) -> tuple[Field, ...]:
+        return self._fields
+
+    @cached_property
+    def _fields(self) -> tuple[Field, ...]:
+        return tuple(f for question in self.questions for f in question.fields)
 
     @cached_property
     def stages(self) -> tuple[tuple[Question, ...], ...]:

@@ -85,11 +85,26 @@ class Text:
         return _number(value, babel_name(self.locale))
 
 
+def _number(value: int, babel_locale: str) -> str:
+    if type(value) is int and _grouped_by_three(babel_locale):
+        return f"{value:,}"
+    return _formatted(value, babel_locale)
+
+
 # Formatting goes through Babel's locale data; the same few amounts come up
 # again and again while grading, so the strings are kept.
 @lru_cache(maxsize=8192)
-def _number(value: int, babel_locale: str) -> str:
+def _formatted(value: int, babel_locale: str) -> str:
     return format_decimal(value, locale=babel_locale)
+
+
+@lru_cache(maxsize=None)
+def _grouped_by_three(babel_locale: str) -> bool:
+    """Whether Babel writes this locale's whole numbers as Python's ``f"{n:,}"`` does (ASCII digits,
+    a comma every three): then that is the quicker way to the same text. Every amount a class types
+    is new, and Babel's formatting was a tenth of grading one (its cache above does not help them)."""
+    samples = (0, 7, 999, 1000, 29689, -1234567, 10**15 + 1)
+    return all(format_decimal(n, locale=babel_locale) == f"{n:,}" for n in samples)
 
 
 @lru_cache(maxsize=None)

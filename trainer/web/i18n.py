@@ -124,9 +124,11 @@ def current() -> str:
         return g._trainer_lang
     except (AttributeError, RuntimeError):  # not asked yet in this request, or no app context at all
         pass
-    lang = tag(flask_babel.get_locale() or DEFAULT)
-    if has_request_context():
-        g._trainer_lang = lang
+    if not has_request_context():
+        return tag(flask_babel.get_locale() or DEFAULT)
+    # The same choice Flask-Babel makes (``select`` is its selector), without the ``babel.Locale``
+    # it builds from it: a kept page needs only the name.
+    lang = g._trainer_lang = tag(select())
     return lang
 
 

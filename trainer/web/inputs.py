@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import chain
 
 from flask import Flask, request
 from flask_babel import gettext as _
-from werkzeug.datastructures import MultiDict
+from werkzeug.datastructures import ImmutableMultiDict, MultiDict
 from werkzeug.exceptions import BadRequest, NotFound
 
 from .csrf import SAFE_METHODS
@@ -81,6 +82,17 @@ class ControlInField(BadRequest):
         return _("This field cannot hold control characters (such as a NUL byte or a line break): remove them and send it again.")
 
 
+class Params(ImmutableMultiDict):
+    """The query, the form and the cookies. ``get`` of a name that was not sent returns the default
+    without raising first: Werkzeug's ``get`` catches the ``BadRequestKeyError`` (an HTTP exception,
+    costly to make) its ``[]`` raises, and a drill answer asks for a dozen names a form leaves out."""
+
+    def get(self, key, default=None, type=None):  # noqa: A002 - Werkzeug's signature
+        if key not in self:
+            return default
+        return super().get(key, default, type)
+
+
 def shown(text: str) -> str:
     """``text`` as a form may show it again: control characters dropped, line breaks made spaces."""
     return CONTROL.sub("", LINE_BREAK.sub(" ", text))
@@ -106,18 +118,28 @@ def _first_bad(pairs: Iterable[tuple[str, list[str]]], *, query: bool) -> str | 
     return None
 
 
+def _any_control(params: MultiDict) -> bool:
+    """Whether any name or value holds a character ``ANY`` finds: one search over them all, for the
+    common case of none (``_first_bad`` then says which, and what a value may hold)."""
+    return bool(params) and ANY.search("".join(chain.from_iterable((k, *vs) for k, vs in params.lists()))) is not None
+
+
 def check_request() -> None:
     if ANY.search(request.path):
         raise ControlInPath()
-    bad = _first_bad(request.args.lists(), query=True)
+    bad = _first_bad(request.args.lists(), query=True) if _any_control(request.args) else None
     if bad is not None:
         raise ControlInQuery(bad)
     if request.method in SAFE_METHODS:
         return
-    bad = _first_bad(request.form.lists(), query=False)
+    form = request.form
+    bad = _first_bad(form.lists(), query=False) if _any_control(form) else None
     if bad is not None:
         raise ControlInField(shown(bad))
 
 
 def init_app(app: Flask) -> None:
+    # The request class the app has (htmx-flask's, which knows the htmx headers), with ``Params``.
+    base = app.request_class
+    app.request_class = type(base.__name__, (base,), {"parameter_storage_class": Params, "dict_storage_class": Params})
     app.before_request(check_request)

@@ -79,6 +79,7 @@ default whether every field was right).
     answered_ms = answered if answered is not None else int(time.time() * 1000)
     learner = identity.learner_id(create=True)
     played, pair = cache().rated, (learner, entry.id)
+    played_before = bool(played.get(pair))
     duration = None if opened is None or opened > answered_ms else answered_ms - opened
     if not reviews:
         extra = {"review": None}
@@ -100,7 +101,7 @@ default whether every field was right).
             "at": datetime.fromtimestamp(answered_ms / 1000, UTC) if answered is not None else now(),
             # A first try moves the learner's rating and the spot's (a generated spot: its level's).
             # A spot this process has seen played already is no first try: no statement for it.
-            "rating": None if not rate or played.get(pair) else {
+            "rating": None if not rate or played_before else {
                 "level": entry.level, "generated": library().get(entry.id) is None,
             },
             "partial": partial,
@@ -111,7 +112,7 @@ default whether every field was right).
         wait = min(wait, AWAY_WAIT)
     if ticket.wait(wait):
         g.rating_change = ticket.result
-        if rate:  # committed: this learner's first try at the spot is played
+        if rate and not played_before:  # committed: this learner's first try at the spot is played
             played.put(pair, True)
         return True
     log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
