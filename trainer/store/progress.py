@@ -17,7 +17,7 @@ from functools import lru_cache
 from datetime import UTC, date, datetime, time, timedelta
 
 from fsrs import Card, Rating, Scheduler, State
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -162,7 +162,7 @@ def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]
     # Core statements on the session's connection: the ORM's execution path costs the writer more
     # than the statements themselves, and these rows are never loaded as objects.
     conn = s.connection()
-    srs = dict(conn.execute(select(Learner.id, Learner.srs_enabled).where(Learner.id.in_(learners))).all())
+    srs = dict(conn.execute(_SRS_OF, {"ids": sorted(learners)}).all())
     for learner_id in sorted(learners - srs.keys()):
         srs[learner_id] = ensure_learner(s, learner_id).srs_enabled
     rows = []
@@ -223,6 +223,11 @@ def _rate(conn, given: list[dict], attempts: list[dict], rows: list[dict]) -> li
     for a in given:
         out.append(changes.pop((a["learner_id"], a.get("scenario_id")), None))
     return out
+
+
+# The learners' spaced-repetition settings, one statement built once: the writer runs it per batch,
+# and building a select (coercing its columns and the IN list) cost about as much as running it.
+_SRS_OF = select(Learner.id, Learner.srs_enabled).where(Learner.id.in_(bindparam("ids", expanding=True)))
 
 
 @lru_cache(maxsize=None)
