@@ -17,7 +17,9 @@ Three rules keep this safe:
 - **Bounded.** Every table is a ``cachetools.LRUCache`` whose size is the
   bytes of what it holds (the markup's ``sys.getsizeof`` plus its key), with a
   budget in bytes and a cap on entries (``BUDGETS``); the least recently used
-  entries go first.
+  entries go first. What is keyed by what a learner typed (a grade, a filled
+  answer page) is kept the second time its key comes (``Doorkeeper``): an
+  amount typed once does not push out the answers a class shares.
 - **No request input in kept markup.** What a page shows from the request
   (the topic, the spot's address, the language links) comes from validated,
   canonical values that are part of the key; anything else the request sent
@@ -68,6 +70,7 @@ BUDGETS = {
     "grades": Budget(4 * MB, 2_000),  # what was typed -> the grade (an estimate: see GRADE_BYTES)
 }
 MAX_TYPED = 64  # a field with more typed into it is rendered but not kept
+SEEN_ONCE = 20_000  # answers as typed remembered (by hash) until they come again: ~1.5 MB
 GRADE_BYTES = 600  # per field: measured 390-490 bytes of Answer and Feedback objects with tracemalloc
 # Bytes per entry besides the value and the key's characters: the key's tuple and
 # string headers, the LRU's order and size records.
@@ -107,6 +110,32 @@ class Typed:
     errors: dict[str, str]
 
 
+class Doorkeeper:
+    """Which keys came once already: a table keyed by what a learner typed keeps a value the second
+    time its key comes, not the first. A class types the same few answers, and those are kept as
+    before (made once more, that is all); an answer typed once, as most amounts a class types at
+    random are, is not kept, so it neither costs the keeping nor pushes a shared answer out.
+
+    Bounded (``entries`` key hashes, the oldest forgotten first); a hash collision only keeps a
+    value early, which is always right since every key names all its value depends on."""
+
+    def __init__(self, entries: int) -> None:
+        self.entries = entries
+        self._hashes: dict[int, None] = {}
+        self._lock = threading.Lock()
+
+    def seen(self, key: Hashable) -> bool:
+        """Whether ``key`` came before (since it was forgotten); remembers it if not."""
+        digest = hash(key)
+        with self._lock:
+            if digest in self._hashes:
+                return True
+            if len(self._hashes) >= self.entries:
+                del self._hashes[next(iter(self._hashes))]
+            self._hashes[digest] = None
+        return False
+
+
 class Table:
     """One bounded LRU table: a budget of bytes, a cap on entries, a lock (waitress serves from threads)."""
 
@@ -132,12 +161,21 @@ class Table:
                 self._lru[key] = (value, size)
         return value
 
-    def kept(self, key: Hashable, make: Callable[[], Any], size: Callable[[Any], int] | None = None) -> Any:
-        """``table[key]``, made on first use (two threads may both make it; either result is right)."""
+    def kept(
+        self,
+        key: Hashable,
+        make: Callable[[], Any],
+        size: Callable[[Any], int] | None = None,
+        *,
+        second: Doorkeeper | None = None,
+    ) -> Any:
+        """``table[key]``, made on first use (two threads may both make it; either result is right).
+        With ``second``, a value is kept only when its key comes the second time (see ``Doorkeeper``)."""
         value = self.get(key, _MISSING)
         if value is _MISSING:
             value = make()
-            self.put(key, value, None if size is None else size(value))
+            if second is None or second.seen(key):
+                self.put(key, value, None if size is None else size(value))
         return value
 
     @property
@@ -162,6 +200,8 @@ class Cache:
         self.typed = "typed-" + secrets.token_hex(8)
         self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
         self._tables = {name: Table(name, budget) for name, budget in BUDGETS.items()}
+        # Answers as typed: kept the second time they come (graded answers and their filled pages).
+        self.typed_once = Doorkeeper(SEEN_ONCE)
         self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades, self.first_tries, self.rated = (
             self._tables[name]
             for name in ("pages", "forms", "fields", "pieces", "urls", "grades", "first_tries", "rated")
@@ -170,11 +210,15 @@ class Cache:
     def tables(self) -> dict[str, Table]:
         return dict(self._tables)
 
-    def page(self, key: Hashable, render: Callable[[Callable[[], str]], str]) -> str:
+    def page(self, key: Hashable, render: Callable[[Callable[[], str]], str], *, typed: bool = False) -> str:
         """A whole page, kept with the CSRF placeholder in it. ``render`` gets the
         function templates call for the CSRF token; ``key`` must name everything
-        the page shows."""
-        return self.pages.kept(((i18n.current(), deck.current()), key), lambda: render(lambda: self.placeholder))
+        the page shows. ``typed``: the key holds what a learner typed, kept from its second time."""
+        return self.pages.kept(
+            ((i18n.current(), deck.current()), key),
+            lambda: render(lambda: self.placeholder),
+            second=self.typed_once if typed else None,
+        )
 
     def memo(self, key: Hashable, make: Callable[[], dict[str, str]]) -> dict[str, str]:
         """A spot's addresses (its post, again and next URLs), per spot and topic."""
@@ -182,7 +226,7 @@ class Cache:
 
     def grade(self, key: Hashable, make: Callable[[], Any], fields: int) -> Any:
         """A graded answer (``make`` reads and grades it) kept per spot and what was typed."""
-        return self.grades.kept((i18n.current(), key), make, lambda _: GRADE_BYTES * fields)
+        return self.grades.kept((i18n.current(), key), make, lambda _: GRADE_BYTES * fields, second=self.typed_once)
 
     def form(
         self, ref: str, template: str, answer: Any, feedback: Any, focus: str | None, **context: Any

@@ -73,7 +73,8 @@ def render(
     but the slots of ``fill``: each slot (a string the context put in the markup)
     is replaced by what its function makes, in every response. With ``filled_key``
     too, the markup with its slots filled is also kept, under that key (which must
-    name everything the fills depend on), and the fills run only when it is not.
+    name everything the fills depend on; it holds what was typed, so it is kept from the second time
+    it comes: ``cache.Doorkeeper``), and the fills run only when it is not.
     """
     as_fragment = fragment is not None and wants_fragment()
     template = fragment if as_fragment else page
@@ -93,7 +94,7 @@ def render(
             body = body.replace(slot, make())
         return body
 
-    body = filled() if filled_key is None else kept.page((template, filled_key), lambda token: filled())
+    body = filled() if filled_key is None else kept.page((template, filled_key), lambda token: filled(), typed=True)
     if kept.placeholder in body:  # a kept page, or a kept form in a fresh page: this learner's token
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
