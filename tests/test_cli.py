@@ -1,10 +1,12 @@
 """`trainer check` and `trainer solve` as a user runs them."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from trainer.cli import main
@@ -129,3 +131,73 @@ def test_check_reports_every_unreadable_file_with_its_line_in_one_process_and_in
                      "binary.yaml:1: not UTF-8", "nul-byte.yaml:2: not a text file", "utf16.yaml:1: the file is UTF-16"):
             assert name in done.stderr
         assert max(len(line) for line in done.stderr.splitlines()) < 700
+
+
+LONG_NAME = "n" * 300  # past the 255 bytes a file name may have
+
+
+def test_check_and_solve_report_a_name_too_long_like_any_unreadable_file(tmp_path):
+    target = str(tmp_path / f"{LONG_NAME}.yaml")
+    code, out, err = run("check", target)
+    assert code == 1 and f"{target}: cannot read the file: File name too long" in err
+    assert "1 file, 1 failed to load" in out
+    code, out, _ = run("solve", "--json", target)
+    assert code == 1
+    assert json.loads(out) == {"file": target, "error": f"{target}: cannot read the file: File name too long"}
+
+
+def _unwritable_outs(tmp_path):
+    """--out folders where generate cannot write, each with what its error line must name."""
+    (tmp_path / "file-there").mkdir()
+    (tmp_path / "file-there" / "min-raise").write_text("")
+    (tmp_path / "folder-there" / "min-raise" / "gen-min-raise-2-0-0.yaml").mkdir(parents=True)
+    return [
+        ("/dev/null", "/dev/null/min-raise: Not a directory"),
+        (str(tmp_path / "file-there"), "file-there/min-raise: it is a file, not a folder"),
+        (str(tmp_path / "folder-there"), "min-raise/gen-min-raise-2-0-0.yaml: Is a directory"),
+        (str(tmp_path / LONG_NAME), f"{LONG_NAME}/min-raise: File name too long"),
+    ]
+
+
+def test_generate_into_a_folder_it_cannot_write_says_where_and_why_in_one_line(tmp_path):
+    for out, named in _unwritable_outs(tmp_path):
+        code, _, err = run("generate", "--topic", "min-raise", "--out", out)
+        assert code == 1, (out, err)
+        assert err.startswith("Error: cannot write") and err.count("\n") == 1 and named in err, err
+
+
+UNUSABLE = [  # (settings, what the one line must say)
+    ({"DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:1/x"}, "DATABASE_URL: cannot open "),
+    ({"DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:5432/doesnotexist"}, "DATABASE_URL: cannot open "),
+    ({"DATABASE_URL": "garbage://x"}, "DATABASE_URL: not a database this app can use: Can't load plugin"),
+    ({"DATABASE_URL": "sqlite:////nonexistent/dir/x.db"}, "DATABASE_URL: cannot open sqlite:////nonexistent/dir/x.db: "
+                                                           "unable to open database file"),
+    ({"TRAINER_INSTANCE": "/dev/null/x"}, "TRAINER_INSTANCE: cannot keep the secret key in the instance folder "
+                                          "/dev/null/x: Not a directory"),
+    ({"TRAINER_INSTANCE": "/dev/null/x", "TRAINER_SECRET_KEY": "k" * 32}, "TRAINER_INSTANCE (the SQLite file in the "
+                                                                          "instance folder): cannot make /dev/null/x"),
+]
+
+
+def _env(tmp_path, settings):
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TRAINER_SECRET_KEY", "TRAINER_INSTANCE")}
+    return {**env, "TRAINER_INSTANCE": str(tmp_path / "instance"), **settings}
+
+
+@pytest.mark.parametrize(("settings", "said"), UNUSABLE)
+def test_db_upgrade_with_a_database_or_instance_it_cannot_use_names_the_setting_in_one_line(tmp_path, settings, said):
+    result = CliRunner().invoke(main, ["db", "upgrade"], env=_env(tmp_path, settings))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exc_info  # not a traceback
+    assert result.stderr.startswith(f"Error: {said}") and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize(("settings", "said"), [UNUSABLE[0], UNUSABLE[4], UNUSABLE[5]])
+@pytest.mark.parametrize("processes", ["1", "2"])  # waitress; gunicorn, whose master builds the app before the fork
+def test_serve_with_a_database_or_instance_it_cannot_use_names_the_setting_not_the_address(
+        tmp_path, settings, said, processes):
+    trainer = Path(sys.executable).with_name("trainer")
+    env = {**_env(tmp_path, settings), "TRAINER_PROCESSES": processes}
+    done = subprocess.run([str(trainer), "serve", "--port", "8799"], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.splitlines()[-1].startswith(f"Error: {said}"), done.stderr
+    assert "cannot serve on" not in done.stderr

@@ -21,12 +21,13 @@ def main(ctx: click.Context) -> None:
     built = []
 
     def create_app():
+        from .store import DatabaseUnusable
         from .web import create_app
         from .web.config import SettingError
 
         try:
             built.append(create_app({"DATABASE_UPGRADE": False}))  # `db upgrade` says how it went
-        except SettingError as exc:
+        except (SettingError, DatabaseUnusable) as exc:
             raise click.ClickException(str(exc)) from None
         return built[-1]
 
@@ -150,11 +151,20 @@ def generate(topic: str, level: int, seed: int, count: int, stakes: str | None, 
         if out is None:
             click.echo("---\n" + text, nl=False)
         else:
-            folder = Path(out) / topic
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{spot.id}.yaml").write_text(text, encoding="utf-8")
+            _write(Path(out) / topic / f"{spot.id}.yaml", text)
     if out is not None:
         click.echo(f"wrote {len(spots)} {topic} scenarios to {Path(out) / topic}")
+
+
+def _write(target: Path, text: str) -> None:
+    """One generated file; a folder that cannot be made or a file that cannot be written is one line."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except FileExistsError as exc:  # mkdir: a file stands where the folder should be
+        raise click.ClickException(f"cannot write into {exc.filename}: it is a file, not a folder") from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {exc.filename or target}: {exc.strerror or exc}") from None
 
 
 @main.command()
@@ -163,12 +173,13 @@ def generate(topic: str, level: int, seed: int, count: int, stakes: str | None, 
 @click.option("--scenarios", "scenarios_dir", default=None, help="Scenario directory (default: the sample library).")
 def serve(host: str, port: int, scenarios_dir: str | None) -> None:
     """Run the web app: gunicorn workers on Linux and macOS, waitress on Windows or for one process."""
+    from .store import DatabaseUnusable
     from .web.config import SettingError
     from .web.serve import run
 
     try:
         run(host=host, port=port, scenarios=scenarios_dir)
-    except SettingError as exc:
+    except (SettingError, DatabaseUnusable) as exc:  # before the address: the settings are read first
         raise click.ClickException(str(exc)) from None
     except OSError as exc:  # the address taken or not this machine's (gunicorn says so in its own log)
         raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None

@@ -181,6 +181,21 @@ def test_a_wrong_window_is_refused_with_a_sentence_next_to_its_field(app, instru
     assert _only(app, ClassExam) is None
 
 
+@pytest.mark.parametrize(("opens", "closes", "tz", "field"), [
+    ("2026-12-01T00:00", "9999-12-31T23:59", "America/Los_Angeles", "closes"),  # past 9999 in UTC
+    ("0001-01-01T00:00", "2027-01-01T00:00", "Asia/Taipei", "opens"),  # before year 1 in UTC
+])
+def test_a_window_past_the_calendar_in_utc_is_refused_next_to_its_field(app, instructor, opens, closes, tz, field):
+    class_id, _code = _class(instructor)
+    response = _assign(instructor, class_id, opens=opens, closes=closes, tz=tz)
+    assert response.status_code == 200, response.status_code
+    assert "Give a date after the year 1 and before the year 9999." in response.text
+    assert re.search(rf'<input[^>]*name="{field}"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="{field}"',
+                     response.text), response.text
+    assert f'value="{opens}"' in response.text and f'value="{closes}"' in response.text
+    assert _only(app, ClassExam) is None
+
+
 def test_a_control_character_in_a_class_form_gives_the_form_back_filled_in_and_makes_nothing(app, instructor):
     made = post_form(instructor, "/classroom/", {"class_title": "Deal\x00ers 101"}, to="/classroom/classes/new")
     assert made.status_code == 200, made.status_code

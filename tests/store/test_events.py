@@ -184,6 +184,26 @@ def test_a_stream_closed_by_the_client_frees_its_thread_and_its_place(database, 
         app.extensions["trainer.store"].dispose()
 
 
+def test_head_requests_on_the_streams_hold_no_place_and_a_stream_still_opens_after_them(app, instructor):
+    """werkzeug answers HEAD without iterating the body: as many HEADs as there are places for
+    streams once left every later stream of the process a 204 (the pages fell back to polling)."""
+    app.config["EVENTS_MAX_STREAMS"] = 2
+    feed = app.extensions[events.EXTENSION]
+    session_id, code, _ = _create(instructor)
+    ana = _join(app, code, "Ana")
+    for url, client in ((f"/c/{code}/events", ana), (f"/classroom/{session_id}/events", instructor)):
+        for _ in range(app.config["EVENTS_MAX_STREAMS"]):
+            head = client.head(url)
+            assert head.status_code == 200 and head.mimetype == "text/event-stream"
+        assert feed.open_streams() == 0
+    student = Stream(ana, f"/c/{code}/events")
+    assert student.next_change() == "connected"
+    control = Stream(instructor, f"/classroom/{session_id}/events")
+    assert control.next_change() == "connected"
+    assert feed.open_streams() == 2
+    feed.close_all()
+
+
 def test_without_a_stream_the_pages_still_poll(app, instructor):
     """No JavaScript, no SSE extension, or no room for a stream: the polled fragments work as before."""
     app.config["EVENTS_MAX_STREAMS"] = 0
@@ -312,10 +332,9 @@ def test_a_students_stream_tells_a_change_after_a_wait_within_its_spread(monkeyp
     waits = []
     monkeypatch.setattr(events.time, "sleep", waits.append)
     feed = events.Feed()
-    sub = feed.subscribe("s", events.STUDENT_KINDS)
-    body = events.stream(feed, sub, keepalive=5, lifetime=60, coalesce=0, spread=0.8)
+    body = events.stream(feed, "s", events.STUDENT_KINDS, keepalive=5, lifetime=60, coalesce=0, spread=0.8)
     assert "connected" in next(body)
-    sub.notify()
+    feed.deliver("s", events.STATE)
     assert next(body) == "event: changed\ndata: \n\n"
     assert len(waits) == 1 and 0 <= waits[0] <= 0.8
     body.close()

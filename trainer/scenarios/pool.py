@@ -18,11 +18,25 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        if _is_dir(path):
             files.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
         else:
             files.append(path)
     return files
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name the system refuses (longer than it allows): reading it reports why
+        return False
+
+
+def _missing(path: Path) -> bool:
+    try:
+        return not path.exists()
+    except OSError:  # as in _is_dir: not known to be missing, so reading it says what is wrong
+        return False
 
 
 FILE_SECONDS = 10.0
@@ -48,7 +62,7 @@ def _start_worker() -> None:
 
 def _load_one(path: Path) -> Scenario | ScenarioError:
     """One file's Scenario or ScenarioError: whatever goes wrong stays with that file."""
-    if not path.exists():
+    if _missing(path):
         return ScenarioError(str(path), None, None, "no such file or directory")
     try:
         if _timed:

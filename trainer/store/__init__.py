@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask, current_app, g
 from sqlalchemy import Engine
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import migrate
@@ -28,17 +29,44 @@ log = logging.getLogger(__name__)
 EXTENSION = "trainer.store"
 
 
+INSTANCE_SQLITE = "TRAINER_INSTANCE (the SQLite file in the instance folder)"
+
+
+class DatabaseUnusable(RuntimeError):
+    """The database the settings name cannot be used; the message (one line) names the setting and why."""
+
+
+def _reason(exc: BaseException) -> str:
+    """The driver's own first line (psycopg adds hints on the next ones)."""
+    told = str(getattr(exc, "orig", None) or exc).strip()
+    return told.splitlines()[0] if told else type(exc).__name__
+
+
 class Store:
-    def __init__(self, url: str, *, schema: str | None = None) -> None:
+    def __init__(self, url: str, *, schema: str | None = None, setting: str = "DATABASE_URL") -> None:
         self.url = normalize_url(url)
         self.schema = schema
-        self.engine: Engine = make_engine(self.url, schema=schema)
+        self.setting = setting  # what the messages blame: where the URL came from
+        try:
+            self.engine: Engine = make_engine(self.url, schema=schema)
+        except (ArgumentError, ImportError) as exc:  # not a URL, or no dialect or driver for it
+            raise DatabaseUnusable(f"{setting}: not a database this app can use: {_reason(exc)}") from None
         self.sessions: sessionmaker[Session] = session_factory(self.engine)
         # Graded drill answers: handed to a thread that stores them in batches (writer.py).
         self.attempts = BatchWriter(self.session, record_many, name="attempts")
 
     def upgrade(self) -> str | None:
+        self.reachable()
         return migrate.upgrade(self.engine, schema=self.schema)
+
+    def reachable(self) -> None:
+        """Connect once, so that a server that is down or a file that cannot be opened is a sentence
+        naming the setting, not a traceback from the first migration."""
+        try:
+            with self.engine.connect():
+                pass
+        except DBAPIError as exc:
+            raise DatabaseUnusable(f"{self.setting}: cannot open {shown_url(self.url)}: {_reason(exc)}") from None
 
     def session(self) -> Session:
         return self.sessions()
@@ -59,7 +87,8 @@ def database_schema(config: Mapping[str, Any]) -> str | None:
 
 def init_app(app: Flask) -> Store:
     from .cli import db as db_commands
-    store = Store(database_url(app.config, app.instance_path), schema=database_schema(app.config))
+    store = Store(_url(app), schema=database_schema(app.config),
+                  setting="DATABASE_URL" if app.config.get("DATABASE_URL") else INSTANCE_SQLITE)
     if app.config.get("DATABASE_UPGRADE", True):
         revision = store.upgrade()
         log.info("database %s at revision %s", shown_url(store.url), revision)
@@ -69,6 +98,13 @@ def init_app(app: Flask) -> Store:
     app.teardown_appcontext(_close)
     app.cli.add_command(db_commands)  # flask --app trainer.web db upgrade; trainer db upgrade
     return store
+
+
+def _url(app: Flask) -> str:
+    try:
+        return database_url(app.config, app.instance_path)
+    except OSError as exc:  # the instance folder, made for the SQLite file, cannot be
+        raise DatabaseUnusable(f"{INSTANCE_SQLITE}: cannot make {app.instance_path}: {exc.strerror or exc}") from None
 
 
 def store() -> Store:

@@ -20,6 +20,11 @@ db = AppGroup("db", help="The database: learners' progress, exams and classroom 
 @db.command("upgrade")
 def upgrade() -> None:
     """Bring the database schema up to date (the app also does this when it starts)."""
+    from . import DatabaseUnusable
+
     store = current_app.extensions["trainer.store"]
-    revision = store.upgrade()
+    try:
+        revision = store.upgrade()
+    except DatabaseUnusable as exc:
+        raise click.ClickException(str(exc)) from None
     click.echo(f"{shown_url(store.url)}: schema at revision {revision}")

@@ -3,7 +3,7 @@ and starting an assigned exam inside its window (enforced here, on the server's 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -177,6 +177,15 @@ def _local(raw: str, zone: ZoneInfo) -> datetime | None:
     return typed.replace(tzinfo=zone)
 
 
+def _storable(at: datetime) -> bool:
+    """The time is kept in UTC: one that its zone's offset takes past year 1 or 9999 cannot be."""
+    try:
+        at.astimezone(UTC)
+    except OverflowError:
+        return False
+    return True
+
+
 @bp.post("/classroom/classes/<class_id>/assign")
 @identity.instructor_required
 def assign(class_id: str) -> Response:
@@ -197,6 +206,9 @@ def assign(class_id: str) -> Response:
         errors["opens"] = _("Give the opening date and time, for example 2026-12-01 14:00.")
     if zone and closes is None:
         errors["closes"] = _("Give the closing date and time, for example 2026-12-08 14:00.")
+    for name, at in (("opens", opens), ("closes", closes)):
+        if at is not None and not _storable(at):
+            errors[name] = _("Give a date after the year 1 and before the year 9999.")
     if not errors:
         try:
             store.assign(db(), school_class, template=form["template"], opens_at=opens, closes_at=closes,

@@ -181,6 +181,15 @@ def instance_secret(instance_path: str) -> str:
     write the key and the others read it.
     """
     folder = Path(instance_path)
+    try:
+        return _secret_in(folder)
+    except OSError as exc:  # a file where the folder should be, no permission, a name too long
+        raise SettingError(
+            f"TRAINER_INSTANCE: cannot keep the secret key in the instance folder {folder}: {exc.strerror or exc}"
+        ) from None
+
+
+def _secret_in(folder: Path) -> str:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / SECRET_FILE
     try:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response
+from flask import Flask, Response, g
 from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
 from trainer.store.user_errors import UserError
 
+from . import identity
 from .render import render, wants_fragment
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,22 @@ def handle_http(exc: HTTPException) -> Response:
 
 def handle_crash(exc: InternalServerError) -> Response:
     log.error("unhandled error", exc_info=exc.original_exception or exc)
+    _recover_database()
     return handle_http(exc)
+
+
+def _recover_database() -> None:
+    """The crash may have left the request's transaction failed, and the page reads the account
+    through it (the navigation): roll back first, and show the page without the account if even
+    that cannot be read (the database is gone)."""
+    session = g.get("_trainer_db")
+    try:
+        if session is not None:
+            session.rollback()
+        identity.account()
+    except Exception as exc:  # any failure of the database: the error page is shown all the same
+        log.warning("the error page is shown without the account (%s)", exc.__class__.__name__)
+        g._account = None
 
 
 def init_app(app: Flask) -> None:

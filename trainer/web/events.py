@@ -353,9 +353,13 @@ class SQLiteFeed(Feed):
         sub = super().subscribe(session_id, kinds)
         # What a change is compared with is read now, before the stream's first refresh:
         # a change made between the two is then not taken for the starting point.
-        with self._reading:
-            if session_id not in self._seen:
-                self._compare([session_id])
+        try:
+            with self._reading:
+                if session_id not in self._seen:
+                    self._compare([session_id])
+        except BaseException:  # the stream never starts: its place is given back
+            self.unsubscribe(sub)
+            raise
         return sub
 
     def start(self) -> None:
@@ -465,12 +469,19 @@ def changed(session_id: str, kind: str = STATE) -> None:
 
 
 def stream(
-    feed: Feed, sub: Subscription, *, keepalive: float, lifetime: float, coalesce: float, spread: float = 0.0
+    feed: Feed, session_id: str, kinds: frozenset[str], *, keepalive: float, lifetime: float, coalesce: float,
+    spread: float = 0.0,
 ) -> Iterator[str]:
     """The body of one event stream; ends when the client leaves (the write fails), or after ``lifetime``.
     ``spread``: each change is sent after a random wait of up to this many seconds, so that a whole
-    class's pages do not all fetch in the same millisecond (their polls spread over two seconds)."""
+    class's pages do not all fetch in the same millisecond (their polls spread over two seconds).
+
+    It takes its place among the feed's streams only when the server starts sending it, and gives it
+    back in the ``finally`` that ends it: a body never started (a HEAD request, which werkzeug answers
+    without iterating; a client gone before the first byte) holds nothing, since closing a generator
+    that has not started runs no ``finally``."""
     ends = time.monotonic() + lifetime
+    sub = feed.subscribe(session_id, kinds)
     try:
         # The page refreshes once on every (re)connection: what changed while it was away is not lost.
         yield "retry: 2000\nevent: changed\ndata: connected\n\n"
@@ -524,9 +535,8 @@ def _open(session_id: str, kinds: frozenset[str]) -> Response:
     request_db = g.pop("_trainer_db", None)
     if request_db is not None:
         request_db.close()  # a stream holds no database connection
-    sub = live.subscribe(session_id, kinds)
     body = stream(
-        live, sub, keepalive=config["EVENTS_KEEPALIVE"], lifetime=config["EVENTS_LIFETIME"],
+        live, session_id, kinds, keepalive=config["EVENTS_KEEPALIVE"], lifetime=config["EVENTS_LIFETIME"],
         coalesce=config["EVENTS_COALESCE"],
         spread=config["EVENTS_SPREAD"] if kinds == STUDENT_KINDS else 0.0,
     )

@@ -41,8 +41,15 @@ def learner_id(*, create: bool = False) -> str | None:
 def account() -> Account | None:
     if "_account" not in g:
         account_id = session.get(ACCOUNT)
-        g._account = db().get(Account, account_id) if isinstance(account_id, int) else None
+        g._account = db().get(Account, account_id) if _storable_id(account_id) else None
     return g._account
+
+
+def _storable_id(value: object) -> bool:
+    """An id the database can be asked for. A cookie signed with the secret may still carry any JSON
+    number (one from another app on the same secret), and one the column cannot hold fails the query:
+    ``accounts.id`` is an ``Integer``, 32 bits on PostgreSQL (past 64 bits SQLite fails too)."""
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**31) <= value < 2**31
 
 
 def signed_in(user: Account, learner: str | None) -> None:
