@@ -302,7 +302,9 @@ def test_joining_needs_an_account_and_a_right_code(app, instructor):
     page = anonymous.get(f"/classes/join/{code}")
     assert page.status_code == 200 and "Create an account" in page.text
     assert anonymous.get("/classes/join/ABCD-EFGH").status_code == 404
-    ana = _student(app, "ana@example.com", "Ana", code)
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in code)  # typed on a phone's Chinese keyboard
+    assert anonymous.get(f"/classes/join/{wide}").status_code == 200
+    ana = _student(app, "ana@example.com", "Ana", wide)
     assert "You are in Dealers 101." in ana.get(f"/classes/join/{code}").text
     again = post_form(ana, "/exams/", {}, to=f"/classes/join/{code}")  # a second join changes nothing
     assert again.status_code == 303

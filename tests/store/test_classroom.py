@@ -326,6 +326,30 @@ def test_a_class_joining_from_one_address_is_not_rate_limited(app, instructor):
         _join(app, code, f"Student {n}")
 
 
+def _full_width(text: str) -> str:
+    """``text`` as a phone's Chinese keyboard types it: every ASCII letter, digit and dash full-width."""
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        lambda code: _full_width(code),  # ＣＷＪＥ－４９４Ｊ
+        lambda code: _full_width(code.replace("-", "")),  # ＣＷＪＥ４９４Ｊ
+        lambda code: _full_width(code.lower()).replace("－", "ー"),  # the long-vowel mark an IME gives for a dash
+        lambda code: "\u3000" + code.replace("-", "\u2014") + "\u3000",  # an em dash, ideographic spaces
+        lambda code: code.replace("-", "\u2010"),
+    ],
+)
+def test_a_code_typed_full_width_joins_the_session(app, instructor, typed):
+    _session_id, code, _ = _create(instructor)
+    phone = app.test_client()
+    joined = post_form(phone, "/join", {"code": typed(code), "name": "Ana"})
+    assert joined.status_code == 303, joined.text
+    assert joined.headers["Location"] == f"/c/{code}"
+    assert phone.get(f"/join/{_full_width(code)}").text.count(f'value="{code}"') == 1
+
+
 def test_a_join_retried_after_its_response_was_lost_lands_on_the_play_page(app, instructor):
     _session_id, code, _ = _create(instructor)
     phone = app.test_client()
