@@ -532,7 +532,7 @@ def join() -> Response:
                 if (earlier := _me(cs)) is not None and earlier.removed:
                     # this browser's student was removed: not back under a new name without the instructor
                     raise store.ClassError(_REMOVED)
-                who = store.join(db(), cs, name, learner_id=identity.learner_id(create=True))
+                seat = store.take_seat(db(), cs, name, learner_id=identity.learner_id(create=True))
             except store.ClassError as exc:
                 db().rollback()
                 error = said(exc)
@@ -543,9 +543,11 @@ def join() -> Response:
                 kept = dict(kept) if isinstance(kept, dict) else {}
                 while len(kept) >= MAX_KEPT_CLASSES:
                     kept.pop(next(iter(kept)))
-                kept[cs.id] = who.id
+                kept[cs.id] = seat.student.id
                 session[STUDENTS] = kept
-                return redirect(url_for("classroom.play", code=store.format_code(cs.code)), code=303)
+                # the play page says so: this browser already had a seat, now under the name just typed
+                told = {"renamed": "1"} if seat.renamed_from is not None else {}
+                return redirect(url_for("classroom.play", code=store.format_code(cs.code), **told), code=303)
     return render("classroom/join.html", code=code, name=name, error=error)
 
 
@@ -670,7 +672,7 @@ def _ended_for_me(code: str) -> ClassSession | None:
 @bp.get("/c/<code>")
 def play(code: str) -> Response:
     cs, who = _student(code)
-    return render("classroom/play.html", **_stage_context(cs, who))
+    return render("classroom/play.html", **_stage_context(cs, who), renamed="renamed" in request.args)
 
 
 @bp.get("/c/<code>/stage")
