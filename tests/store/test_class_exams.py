@@ -84,6 +84,53 @@ def test_a_session_from_a_topic_or_a_level_range_is_one_form_on_the_classroom_ho
     assert refused.status_code == 200 and "No spot of these topics is at levels 9 to 9." in refused.text
 
 
+def _quick_start(page: str) -> dict:
+    form = re.search(r'<form method="post" action="/classroom/new">(.*?)</form>', page, re.S).group(1)
+    return dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+
+
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        ({"count": "1000"}, "Enter a whole number of questions from 1 to 50."),
+        ({"count": "0"}, "Enter a whole number of questions from 1 to 50."),
+        ({"count": "-5"}, "Enter a whole number of questions from 1 to 50."),
+        ({"count": "abc"}, "Enter a whole number of questions from 1 to 50."),
+        ({"count": "5", "level_from": "5", "level_to": "1"}, "Levels go from low to high: level 5 is above level 1."),
+    ],
+)
+def test_a_wrong_count_or_level_range_is_refused_next_to_its_field_and_quick_start_keeps_its_count(
+    app, form, message
+):
+    teacher = app.test_client()
+    sign_up(teacher, "t@example.com", name="Ms T", instructor=True)
+    refused = post_form(teacher, "/classroom/", {"title": "x", "mode": "paced", **form}, to="/classroom/new")
+    assert refused.status_code == 200 and message in refused.text
+    assert 'aria-invalid="true"' in refused.text and "field-error" in refused.text
+    assert f'name="count" type="text" inputmode="numeric" value="{form["count"]}"' in refused.text
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalar(select(func.count()).select_from(ClassSession)) == 0
+    # Quick start, from the page that refused the form, still makes a session of the default size
+    assert "an instructor-paced session of 10 spots" in refused.text
+    assert _quick_start(refused.text)["count"] == "10"
+
+
+def test_a_session_with_fewer_spots_than_asked_for_says_how_many_it_has(app):
+    teacher = app.test_client()
+    sign_up(teacher, "t@example.com", name="Ms T", instructor=True)
+    made = post_form(teacher, "/classroom/", {"title": "L1", "mode": "paced", "count": "50", "level_from": "1",
+                                              "level_to": "1"}, to="/classroom/new")
+    assert made.status_code == 303
+    with app.extensions["trainer.store"].session() as s:
+        n = len(s.scalar(select(ClassSession)).questions)
+    assert n < 50
+    control = teacher.get(made.headers["Location"]).text
+    assert f"Only {n} spot" in control and f"so the session has {n} question" in control and "not 50." in control
+    enough = post_form(teacher, "/classroom/", {"title": "L2", "mode": "paced", "count": "1", "level_from": "1",
+                                                "level_to": "1"}, to="/classroom/new")
+    assert "not 1." not in teacher.get(enough.headers["Location"]).text
+
+
 # ------------------------------------------------------------------ exports
 
 
@@ -317,7 +364,9 @@ def test_joining_needs_an_account_and_a_right_code(app, instructor):
     page = anonymous.get(f"/classes/join/{code}")
     assert page.status_code == 200 and "Create an account" in page.text
     assert anonymous.get("/classes/join/ABCD-EFGH").status_code == 404
-    ana = _student(app, "ana@example.com", "Ana", code)
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in code)  # typed on a phone's Chinese keyboard
+    assert anonymous.get(f"/classes/join/{wide}").status_code == 200
+    ana = _student(app, "ana@example.com", "Ana", wide)
     assert "You are in Dealers 101." in ana.get(f"/classes/join/{code}").text
     again = post_form(ana, "/exams/", {}, to=f"/classes/join/{code}")  # a second join changes nothing
     assert again.status_code == 303

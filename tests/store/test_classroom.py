@@ -166,6 +166,66 @@ def test_a_join_retried_by_the_same_browser_gets_its_own_student_back(s, store, 
     assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
 
 
+def test_a_browser_has_one_seat_and_a_new_name_from_it_renames_the_seat(s, store, teacher):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"])
+    phone, other = "a" * 32, "b" * 32
+    alice = classroom.join(s, cs, "Alice", learner_id=phone)
+    s.commit()
+    renamed = []
+    for name, stored in (("alice", "alice"), ("Bob", "Bob"), ("\u202eecilA", "ecilA")):
+        seat = classroom.take_seat(s, cs, name, learner_id=phone)
+        s.commit()
+        assert seat.student.id == alice.id and seat.student.name == stored
+        renamed.append(seat.renamed_from)
+    assert renamed == ["Alice", "alice", "Bob"]
+    # a request racing another from the same browser also finds its seat
+    with store.session() as racing:
+        seat = classroom.take_seat(racing, racing.get(type(cs), cs.id), "Eve", learner_id=phone)
+        racing.commit()
+    assert (seat.student.id, seat.student.name) == (alice.id, "Eve")
+    assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
+    assert classroom.tally(s, cs, 0).expected == 1
+
+
+@pytest.mark.parametrize("alike", ["eve", "EVE", " Ｅｖｅ ", "E\u200bve", "\u2066Eve\u2069", "\u202eEve"])
+def test_two_browsers_cannot_hold_names_that_read_alike(s, teacher, alike):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"])
+    phone, other = "a" * 32, "b" * 32
+    classroom.join(s, cs, "Eve", learner_id=phone)
+    s.commit()
+    with pytest.raises(classroom.ClassError, match="already has that name"):
+        classroom.join(s, cs, alike, learner_id=other)
+    # nor take such a name by renaming a seat of its own
+    bo = classroom.join(s, cs, "Bo", learner_id=other)
+    s.commit()
+    with pytest.raises(classroom.ClassError, match="already has that name"):
+        classroom.take_seat(s, cs, alike, learner_id=other)
+    s.rollback()
+    assert classroom.student(s, cs, bo.id).name == "Bo"
+    assert [p.name for p in classroom.students(s, cs)] == ["Eve", "Bo"]
+
+
+def test_format_characters_are_left_out_of_a_stored_name(s, teacher):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"])
+    assert classroom.join(s, cs, "\u202eecilA\u202c").name == "ecilA"
+    assert classroom.join(s, cs, "\ufeffMei\u200b Lin").name == "Mei Lin"
+    with pytest.raises(classroom.ClassError, match="display name"):
+        classroom.join(s, cs, "\u200b\u200e\u2067")
+
+
+def test_a_removed_browser_cannot_rename_its_way_back_in(s, teacher):
+    cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"])
+    phone = "a" * 32
+    ana = classroom.join(s, cs, "Ana", learner_id=phone)
+    classroom.remove(s, cs, ana.id)
+    s.commit()
+    for name in ("Ana", "Zed", "ana"):
+        with pytest.raises(classroom.ClassError, match="removed"):
+            classroom.join(s, cs, name, learner_id=phone)
+    classroom.readmit(s, cs, ana.id)
+    assert classroom.join(s, cs, "Ana", learner_id=phone).id == ana.id
+
+
 # ------------------------------------------------------------------ the web
 
 
@@ -324,6 +384,49 @@ def test_a_class_joining_from_one_address_is_not_rate_limited(app, instructor):
     _session_id, code, _ = _create(instructor)
     for n in range(30):
         _join(app, code, f"Student {n}")
+
+
+def _full_width(text: str) -> str:
+    """``text`` as a phone's Chinese keyboard types it: every ASCII letter, digit and dash full-width."""
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        lambda code: _full_width(code),  # ＣＷＪＥ－４９４Ｊ
+        lambda code: _full_width(code.replace("-", "")),  # ＣＷＪＥ４９４Ｊ
+        lambda code: _full_width(code.lower()).replace("－", "ー"),  # the long-vowel mark an IME gives for a dash
+        lambda code: "\u3000" + code.replace("-", "\u2014") + "\u3000",  # an em dash, ideographic spaces
+        lambda code: code.replace("-", "\u2010"),
+    ],
+)
+def test_a_code_typed_full_width_joins_the_session(app, instructor, typed):
+    _session_id, code, _ = _create(instructor)
+    phone = app.test_client()
+    joined = post_form(phone, "/join", {"code": typed(code), "name": "Ana"})
+    assert joined.status_code == 303, joined.text
+    assert joined.headers["Location"] == f"/c/{code}"
+    assert phone.get(f"/join/{_full_width(code)}").text.count(f'value="{code}"') == 1
+
+
+def test_one_browser_joining_again_under_other_names_keeps_one_seat_and_is_told(app, instructor):
+    session_id, code, _ = _create(instructor)
+    phone = app.test_client()
+    for name in ("Alice", "alice", "Bob", "\u202eecilA"):
+        joined = post_form(phone, f"/join/{code}", {"code": code, "name": name}, to="/join")
+        assert joined.status_code == 303, joined.text
+    play = phone.get(joined.headers["Location"]).text
+    assert "You are ecilA." in play and "already had a seat in this session" in play
+    assert "1 student<" in instructor.get(f"/classroom/{session_id}/").text
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalars(select(ClassStudent.name)).all() == ["ecilA"]
+    # a retry of the same join says nothing more
+    again = post_form(phone, f"/join/{code}", {"code": code, "name": "ecilA"}, to="/join")
+    assert "already had a seat" not in phone.get(again.headers["Location"]).text
+    # another browser cannot take a name that reads like it
+    refused = post_form(app.test_client(), f"/join/{code}", {"code": code, "name": "ECILA"}, to="/join")
+    assert refused.status_code == 200 and "already has that name" in refused.text
 
 
 def test_a_join_retried_after_its_response_was_lost_lands_on_the_play_page(app, instructor):

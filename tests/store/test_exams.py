@@ -221,6 +221,11 @@ def test_an_exam_from_start_to_a_verified_result(app, client):
     assert "Ana Lee" in public.text and "Mini exam" in public.text and "0%" in public.text
     assert "1800" not in public.text and "R-REOPEN" not in public.text  # nothing else
     assert app.test_client().get("/verify/ABCDE-FGHJK").status_code == 404
+    # typed on a phone's Chinese keyboard: full-width letters, digits and dash
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in code)
+    assert "Ana Lee" in app.test_client().get(f"/verify/{wide}").text
+    typed = app.test_client().get("/verify/", query_string={"code": wide.replace("－", "ー")}, follow_redirects=True)
+    assert typed.status_code == 200 and "Ana Lee" in typed.text
 
 
 def test_a_right_answer_passes_and_the_result_says_so(client):

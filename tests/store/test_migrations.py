@@ -126,3 +126,37 @@ def test_class_exams_goes_down_and_up_again_keeping_the_exams_sat(store):
     with store.engine.connect() as connection:
         assert connection.execute(text("SELECT id, assignment_id FROM exam_attempts")).all() == [("e1", None)]
         assert {"school_classes", "class_members", "class_exams"} <= set(inspect(connection).get_table_names())
+
+
+def test_class_seats_keeps_the_seats_of_sessions_held_before_it(store):
+    from alembic import command
+    from sqlalchemy import text
+
+    at = migrated(store)
+
+    at("0008_ratings", command.downgrade)
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO accounts (id, email, password_hash, name, is_instructor, created_at, session_generation) "
+            "VALUES (1, 't@example.com', 'x', 'T', true, '2026-01-01 00:00:00', 0)"
+        ))
+        connection.execute(text(
+            "INSERT INTO class_sessions (id, instructor_id, title, code, mode, questions, state, current, revealed, "
+            "created_at) VALUES ('c1', 1, 'x', 'ABCDEFGH', 'paced', '[]', 'live', -1, false, '2026-01-01 00:00:00')"
+        ))
+        # one browser took three seats (one of them removed), two of them names that read alike
+        for student, name, learner, removed, second in (
+            ("s1", "Alice", "l1", False, 1), ("s2", "alice", "l1", True, 2), ("s3", "Bob", "l1", False, 3),
+            ("s4", "Cy", "l2", False, 4), ("s5", "Dee", None, False, 5),
+        ):
+            connection.execute(text(
+                "INSERT INTO class_students (id, session_id, name, learner_id, removed, joined_at) "
+                "VALUES (:id, 'c1', :name, :learner, :removed, :at)"
+            ), {"id": student, "name": name, "learner": learner, "removed": removed,
+                "at": f"2026-01-01 00:00:0{second}"})
+    at("head", command.upgrade)
+    with store.engine.connect() as connection:
+        rows = connection.execute(text("SELECT id, name_key, learner_id FROM class_students ORDER BY id")).all()
+    assert [tuple(r) for r in rows] == [
+        ("s1", "alice", None), ("s2", "alice\ns2", "l1"), ("s3", "bob", None), ("s4", "cy", "l2"), ("s5", "dee", None)
+    ]

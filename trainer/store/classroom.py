@@ -13,6 +13,7 @@ question.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -129,32 +130,82 @@ def is_over(session: ClassSession, at: datetime | None = None) -> bool:
     return session.mode == "self" and session.deadline is not None and (at or now()) >= session.deadline
 
 
-def join(s: Session, session: ClassSession, name: str, *, learner_id: str | None = None) -> ClassStudent:
-    """A new student named ``name``; ``learner_id`` is the browser's learner, refused if the
-    instructor removed it from this session (under whatever name) and has not let it back.
+def clean_name(name: str) -> str:
+    """A display name as stored: without format characters (Unicode Cf: the bidi overrides that
+    make "\u202eecilA" read as "Alice", zero-width spaces), spaces collapsed."""
+    return " ".join("".join(c for c in name if unicodedata.category(c) != "Cf").split())
 
-    Joining is idempotent for a browser: when ``name`` is taken by a student of the same
-    learner (a retry after the first response was lost, or one racing the first request),
-    that student is returned. Anyone else is refused the name.
+
+def name_key(name: str) -> str:
+    """A name as compared with the others of its session: Alice, alice, ＡＬＩＣＥ and "Alice "
+    are one name (NFKC, case folded, spaces collapsed)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return clean_name(folded)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seat:
+    """A browser's student in a session, as joining left it."""
+
+    student: ClassStudent
+    renamed_from: str | None = None  # the name the seat had, when this join gave it another
+
+
+_TAKEN = N_("Someone in this session already has that name: choose another.")
+
+
+def join(s: Session, session: ClassSession, name: str, *, learner_id: str | None = None) -> ClassStudent:
+    return take_seat(s, session, name, learner_id=learner_id).student
+
+
+def take_seat(s: Session, session: ClassSession, name: str, *, learner_id: str | None = None) -> Seat:
+    """The student of ``learner_id`` (the browser's learner) named ``name``: one seat per browser.
+
+    A browser that has a seat gets it back (a retry after the first response was lost, or one
+    racing the first request), renamed if it gives another name that nobody else has. A browser
+    the instructor removed is refused under any name until let back. Two students never have
+    names that compare alike (``name_key``).
     """
-    name = " ".join(name.split())
-    if not name or len(name) > 40:
+    name = clean_name(name)
+    key = name_key(name)
+    if not name or len(name) > 40 or len(key) > 200:
         raise ClassError(N_("Enter a display name (up to 40 characters)."))
     if is_over(session):
         raise ClassError(N_("This session has ended."))
-    if learner_id is not None and was_removed(s, session, learner_id):
-        raise ClassError(N_("You were removed from this session: ask your instructor to let you back in."))
-    student = ClassStudent(id=new_id(), session_id=session.id, name=name, learner_id=learner_id)
+    if learner_id is not None and (mine := _seat_of(s, session, learner_id)) is not None:
+        return _back_in(s, mine, name, key)
+    student = ClassStudent(id=new_id(), session_id=session.id, name=name, name_key=key, learner_id=learner_id)
     try:
         with s.begin_nested():
             s.add(student)
     except IntegrityError:
-        # The name is taken (the unique constraint, so a concurrent first request is seen too once it commits).
-        taken = s.scalar(select(ClassStudent).where(ClassStudent.session_id == session.id, ClassStudent.name == name))
-        if taken is not None and learner_id is not None and taken.learner_id == learner_id and not taken.removed:
-            return taken
-        raise ClassError(N_("Someone in this session already has that name: choose another.")) from None
-    return student
+        # The name is taken, or this browser's seat was taken by a request racing this one (the
+        # unique constraints, so a concurrent first request is seen too once it commits).
+        if learner_id is not None and (mine := _seat_of(s, session, learner_id)) is not None:
+            return _back_in(s, mine, name, key)
+        raise ClassError(_TAKEN) from None
+    return Seat(student=student)
+
+
+def _seat_of(s: Session, session: ClassSession, learner_id: str) -> ClassStudent | None:
+    return s.scalar(
+        select(ClassStudent).where(ClassStudent.session_id == session.id, ClassStudent.learner_id == learner_id)
+    )
+
+
+def _back_in(s: Session, mine: ClassStudent, name: str, key: str) -> Seat:
+    if mine.removed:
+        raise ClassError(N_("You were removed from this session: ask your instructor to let you back in."))
+    if name == mine.name:
+        return Seat(student=mine)
+    before = mine.name
+    try:
+        with s.begin_nested():
+            s.execute(update(ClassStudent).where(ClassStudent.id == mine.id).values(name=name, name_key=key))
+    except IntegrityError:
+        raise ClassError(_TAKEN) from None
+    s.refresh(mine)
+    return Seat(student=mine, renamed_from=before)
 
 
 def student(s: Session, session: ClassSession, student_id: str | None) -> ClassStudent | None:
@@ -277,13 +328,6 @@ def end(s: Session, session: ClassSession) -> None:
         session.state = "ended"
         session.ended_at = now()
         s.flush()
-
-
-def was_removed(s: Session, session: ClassSession, learner_id: str) -> bool:
-    removed = select(ClassStudent.id).where(
-        ClassStudent.session_id == session.id, ClassStudent.learner_id == learner_id, ClassStudent.removed.is_(True)
-    )
-    return s.scalar(removed.limit(1)) is not None
 
 
 def remove(s: Session, session: ClassSession, student_id: str) -> ClassStudent | None:

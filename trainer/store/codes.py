@@ -1,10 +1,12 @@
 """Codes people type or read out: a classroom session's join code, a class's invite code, an exam
 result's verification code. Letters and digits that cannot be taken for one another (no 0/O,
-1/I/L); typed in any case, with or without the dash."""
+1/I/L); typed in any case, with or without the dash, in ASCII or in the full-width forms a
+phone's Chinese or Japanese keyboard types."""
 
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -21,8 +23,15 @@ def draw(length: int) -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(length))
 
 
+# What a Chinese or Japanese keyboard types for a dash and NFKC still reads as a letter: the long-vowel mark.
+_DASH_LETTERS = frozenset("ー")
+
+
 def normalize(code: str) -> str:
-    return "".join(c for c in code.upper() if c.isalnum())
+    """``code`` as stored: full-width letters and digits as the ASCII they stand for (NFKC), upper
+    case, without spaces and dashes of any width (－ ‐ – — ー, the ideographic space)."""
+    folded = unicodedata.normalize("NFKC", code).upper()
+    return "".join(c for c in folded if c.isalnum() and c not in _DASH_LETTERS)
 
 
 def format_join(code: str) -> str:

@@ -192,12 +192,16 @@ class ClassStudent(Base):
     __tablename__ = "class_students"
     __table_args__ = (
         UniqueConstraint("session_id", "name"),
-        Index("ix_class_students_session_learner", "session_id", "learner_id"),
+        # names that read alike (Alice, alice, Ａｌｉｃｅ) are one name: one student has it
+        UniqueConstraint("session_id", "name_key", name="uq_class_students_session_name_key"),
+        # one seat per browser: a second name from it renames its seat
+        UniqueConstraint("session_id", "learner_id", name="uq_class_students_session_learner"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("class_sessions.id"))
     name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(200))  # the name as compared: classroom.name_key
     # the browser's learner that joined: a removed one cannot come back under another name
     learner_id: Mapped[str | None] = mapped_column(String(32))
     removed: Mapped[bool] = mapped_column(Boolean, default=False)

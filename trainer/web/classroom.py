@@ -122,6 +122,7 @@ def index_page(**extra: Any) -> Response:
         topics=list(library().topics.values()),
         form=_blank_form(),
         error=None,
+        errors={},
         **{**_home_extras(), **extra},
     )
 
@@ -138,6 +139,7 @@ def _home_extras() -> dict[str, Any]:
     lib = library()
     return {
         "levels": sorted({e.level for e in lib.entries.values() if e.level is not None}),
+        "quick_count": DEFAULT_COUNT,  # never what a refused form carried
         **classes.home_context(),
     }
 
@@ -148,24 +150,29 @@ def create() -> Response:
     lib = library()
     form = _typed_session()
     error = None
+    errors: dict[str, str] = {}  # field -> what is wrong with it, shown next to it
     ids = [line.strip() for line in form["ids"].replace(",", "\n").splitlines() if line.strip()]
     unknown = [i for i in ids if lib.get(i) is None]
     if unknown:
         error = _("Not in the library: %(ids)s.", ids=", ".join(unknown[:5]))
     elif ids:
         refs = ids
-    elif form["topics"] or form["level_from"] or form["level_to"]:
-        # A level range alone draws from every topic.
-        topics = form["topics"] or list(lib.topics)
+    else:
+        count = _count(form["count"])
+        if count is None:
+            errors["count"] = _("Enter a whole number of questions from 1 to %(n)s.", n=store.MAX_QUESTIONS)
         low, high = form["level_from"] or 0, form["level_to"] or 99
         if low > high:
-            low, high = high, low
-        refs = _draw(topics, max(1, min(form["count"], store.MAX_QUESTIONS)), levels=(low, high))
-        if not refs:
-            error = _("No spot of these topics is at levels %(low)s to %(high)s.", low=low, high=high)
-    else:
-        error = _("Choose topics, or list the spots to ask.")
-    if error is None:
+            errors["levels"] = _("Levels go from low to high: level %(low)s is above level %(high)s.", low=low,
+                                 high=high)
+        if not (form["topics"] or form["level_from"] or form["level_to"]):
+            error = _("Choose topics, or list the spots to ask.")
+        elif not errors:
+            # A level range alone draws from every topic.
+            refs = _draw(form["topics"] or list(lib.topics), count, levels=(low, high))
+            if not refs:
+                error = _("No spot of these topics is at levels %(low)s to %(high)s.", low=low, high=high)
+    if error is None and not errors:
         deadline = now() + timedelta(minutes=max(1, form["minutes"])) if form["mode"] == "self" else None
         try:
             cs = store.create(
@@ -181,8 +188,17 @@ def create() -> Response:
             error = said(exc)
         else:
             db().commit()
-            return redirect(url_for("classroom.control", session_id=cs.id), code=303)
-    return _new_session_page(form, error)
+            # fewer spots matched than were asked for: the control page says how many the session has
+            short = {"asked": count} if not ids and len(refs) < count else {}
+            return redirect(url_for("classroom.control", session_id=cs.id, **short), code=303)
+    return _new_session_page(form, error, errors=errors)
+
+
+def _count(raw: str) -> int | None:
+    """How many questions to draw (the default when left blank), or None unless it is a whole number a
+    session can have."""
+    count = _int(raw, 0) if raw else DEFAULT_COUNT
+    return count if 1 <= count <= store.MAX_QUESTIONS else None
 
 
 def _typed_session(form=None) -> dict:
@@ -191,7 +207,7 @@ def _typed_session(form=None) -> dict:
     return {
         "title": form.get("title", "")[:120],
         "mode": form.get("mode", "paced"),
-        "count": _int(form.get("count"), DEFAULT_COUNT),
+        "count": form.get("count", "").strip()[:20],  # as typed, so a refused one comes back as it was
         "minutes": _int(form.get("minutes"), 60),
         "ids": form.get("ids", "")[:5000],
         "topics": [t for t in form.getlist("topics") if t in library().topics],
@@ -200,7 +216,7 @@ def _typed_session(form=None) -> dict:
     }
 
 
-def _new_session_page(form: dict, error: str | None, status: int = 200) -> Response:
+def _new_session_page(form: dict, error: str | None, status: int = 200, errors: dict | None = None) -> Response:
     return render(
         "classroom/index.html",
         status=status,
@@ -208,6 +224,7 @@ def _new_session_page(form: dict, error: str | None, status: int = 200) -> Respo
         topics=list(library().topics.values()),
         form=form,
         error=error,
+        errors=errors or {},
         **_home_extras(),
     )
 
@@ -365,6 +382,7 @@ def control(session_id: str) -> Response:
         code=store.format_code(cs.code),
         loopback=_loopback(base),
         other_host=None if public.trusted() else request.host[:80],
+        asked=_int(request.args.get("asked"), 0),
         **_live_context(cs),
     )
 
@@ -532,7 +550,7 @@ def join() -> Response:
                 if (earlier := _me(cs)) is not None and earlier.removed:
                     # this browser's student was removed: not back under a new name without the instructor
                     raise store.ClassError(_REMOVED)
-                who = store.join(db(), cs, name, learner_id=identity.learner_id(create=True))
+                seat = store.take_seat(db(), cs, name, learner_id=identity.learner_id(create=True))
             except store.ClassError as exc:
                 db().rollback()
                 error = said(exc)
@@ -543,9 +561,11 @@ def join() -> Response:
                 kept = dict(kept) if isinstance(kept, dict) else {}
                 while len(kept) >= MAX_KEPT_CLASSES:
                     kept.pop(next(iter(kept)))
-                kept[cs.id] = who.id
+                kept[cs.id] = seat.student.id
                 session[STUDENTS] = kept
-                return redirect(url_for("classroom.play", code=store.format_code(cs.code)), code=303)
+                # the play page says so: this browser already had a seat, now under the name just typed
+                told = {"renamed": "1"} if seat.renamed_from is not None else {}
+                return redirect(url_for("classroom.play", code=store.format_code(cs.code), **told), code=303)
     return render("classroom/join.html", code=code, name=name, error=error)
 
 
@@ -670,7 +690,7 @@ def _ended_for_me(code: str) -> ClassSession | None:
 @bp.get("/c/<code>")
 def play(code: str) -> Response:
     cs, who = _student(code)
-    return render("classroom/play.html", **_stage_context(cs, who))
+    return render("classroom/play.html", **_stage_context(cs, who), renamed="renamed" in request.args)
 
 
 @bp.get("/c/<code>/stage")
