@@ -292,7 +292,13 @@ def test_a_live_class_from_join_to_report_and_csv(app, instructor):
     projector = instructor.get(f"/classroom/{session_id}/projector").text
     assert "The answer" in projector and "2,400" in projector and "R-REOPEN" in projector
 
-    _act(instructor, session_id, "end")
+    # "End the session" sits beside Next and Reveal: it asks once more, and only "End it" ends the class.
+    asked = instructor.get(f"/classroom/{session_id}/end")
+    assert "End the session?" in asked.text and "all its 2 students" in asked.text
+    unconfirmed = _act(instructor, session_id, "end")
+    assert unconfirmed.status_code == 303 and unconfirmed.location.endswith(f"/classroom/{session_id}/end")
+    assert "8 of 10 right" in ana.get(f"/c/{code}").text  # still the revealed question: not ended
+    _act(instructor, session_id, "end", confirm="1")
     assert "You got 0 of 2 questions all right" in ana.get(f"/c/{code}").text
     assert "You got 1 of 2" in bo.get(f"/c/{code}").text
     report = instructor.get(f"/classroom/{session_id}/report").text

@@ -394,10 +394,20 @@ def live(session_id: str) -> Response:
     return render("classroom/partials/_live.html", **_live_context(cs))
 
 
+@bp.get("/classroom/<session_id>/end")
+@identity.instructor_required
+def confirm_end(session_id: str) -> Response:
+    """Ending is asked once more: the button sits beside Next and Reveal, and it ends the class."""
+    cs = _mine(session_id)
+    return render("classroom/end.html", cs=cs, students=store.students(db(), cs))
+
+
 @bp.post("/classroom/<session_id>/<action>")
 @identity.instructor_required
 def act(session_id: str, action: str) -> Response:
     cs = _mine(session_id)
+    if action == "end" and request.form.get("confirm") != "1":  # a form from before the question
+        return redirect(url_for("classroom.confirm_end", session_id=cs.id), code=303)
     steps = {"next": store.advance, "reveal": store.reveal, "end": store.end}
     if action == "remove":
         store.remove(db(), cs, request.form.get("student", ""))
