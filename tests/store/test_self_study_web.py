@@ -154,3 +154,16 @@ def test_an_answer_posted_twice_under_one_id_is_stored_once(app, client):
     for _ in range(3):  # a double click, a resend after a lost response
         assert "All 10 right" in client.post(f"/drill/{BTN}", data=data).text
     assert len(_attempts(app)) == 1
+
+
+def test_the_rule_table_counts_spots_not_answers_as_the_topic_table_does(client):
+    import re
+
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    for _ in range(4):  # the same spot checked again and again stays one spot
+        answer_drill(client, BTN, BTN_RIGHT)
+    text = client.get("/progress/").text
+    row = re.search(r'#R-REOPEN">R-REOPEN</a></th>(.*?)</tr>', text).group(1)
+    assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["96%", "48 / 50", "1"]
+    assert re.search(r'<td class="num">0 / 1</td>', text)  # the topic table: one spot, missed
+    assert "Spots answered" not in text
