@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .models import Account, Attempt, ExamAttempt, Learner, ReviewCard, SpeedRun
+from .models import Account, AccountSession, Attempt, ExamAttempt, Learner, ReviewCard, SpeedRun
 from .user_errors import N_, UserError
 
 MIN_PASSWORD = 8
@@ -99,18 +99,29 @@ def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) ->
     return account, learner
 
 
-def end_sessions(s: Session, account: Account) -> int:
-    """Move the account's session generation on: every session signed in before is over.
+def start_session(s: Session, account: Account) -> str:
+    """A new session of the account; its id, for the session cookie."""
+    session_id = secrets.token_hex(16)
+    s.add(AccountSession(id=session_id, account_id=account.id))
+    s.flush()
+    return session_id
 
-    One UPDATE, so two sign-outs at once both count; returns the new generation.
-    """
-    s.execute(
-        update(Account)
-        .where(Account.id == account.id)
-        .values(session_generation=Account.session_generation + 1)
-    )
-    s.refresh(account, ["session_generation"])
-    return account.session_generation
+
+def session_is_live(s: Session, account: Account, session_id: object) -> bool:
+    return isinstance(session_id, str) and s.scalar(
+        select(AccountSession.id).where(AccountSession.id == session_id, AccountSession.account_id == account.id)
+    ) is not None
+
+
+def end_session(s: Session, session_id: object) -> None:
+    """This session only: the account's sessions on other devices carry on."""
+    if isinstance(session_id, str):
+        s.execute(delete(AccountSession).where(AccountSession.id == session_id))
+
+
+def end_sessions(s: Session, account: Account) -> None:
+    """Every session of the account is over (the one making the request signs in again after)."""
+    s.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
 
 
 def change_password(s: Session, account: Account, *, current: str, new: str) -> None:
