@@ -167,3 +167,19 @@ def test_the_rule_table_counts_spots_not_answers_as_the_topic_table_does(client)
     assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["96%", "48 / 50", "1"]
     assert re.search(r'<td class="num">0 / 1</td>', text)  # the topic table: one spot, missed
     assert "Spots answered" not in text
+
+
+def test_sign_up_says_every_field_that_is_wrong_at_once_and_keeps_what_was_typed(client):
+    response = post_form(client, "/account/signup", {"name": " ", "email": "ana.example.com", "password": "abcde"})
+    assert response.status_code == 200
+    text = response.text
+    assert "Enter your name (up to 80 characters)." in text
+    assert "Enter an email address, like ana@example.com." in text
+    assert "Use at least 8 characters." in text
+    assert text.count('aria-invalid="true"') == 3
+    assert 'value="ana.example.com"' in text and "abcde" not in text
+    # a taken email is said beside a short password too
+    sign_up(client, "bo@example.com")
+    post_form(client, "/account/", {}, to="/account/logout")
+    again = post_form(client, "/account/signup", {"name": "Bo", "email": "bo@example.com", "password": "abc"}).text
+    assert "There is already an account with this email" in again and "Use at least 8 characters." in again

@@ -24,6 +24,23 @@ class AccountError(UserError):
         super().__init__(message, **params)
         self.field = field
 
+    @property
+    def each(self) -> list[AccountError]:
+        """Every field refused (a form shows them all at once)."""
+        return [self]
+
+
+class AccountErrors(AccountError):
+    """Several fields refused at once; reads as the first where one message is shown."""
+
+    def __init__(self, errors: list[AccountError]) -> None:
+        super().__init__(errors[0].field, errors[0].message, **errors[0].params)
+        self._each = errors
+
+    @property
+    def each(self) -> list[AccountError]:
+        return self._each
+
 
 def new_id() -> str:
     return secrets.token_hex(16)
@@ -52,17 +69,22 @@ def normalize_email(email: str) -> str:
 def sign_up(
     s: Session, *, email: str, password: str, name: str, instructor: bool, learner_id: str | None
 ) -> tuple[Account, Learner]:
-    """A new account; the anonymous learner of this browser (if any) becomes the account's, history and all."""
+    """A new account; the anonymous learner of this browser (if any) becomes the account's, history and all.
+
+    Every field wrong is refused at once (``AccountErrors``), so the form says them all in one go."""
     email = normalize_email(email)
     name = " ".join(name.split())
+    errors = []
     if "@" not in email or len(email) > 254 or email.startswith("@") or email.endswith("@"):
-        raise AccountError("email", N_("Enter an email address, like %(example)s."), example="ana@example.com")
+        errors.append(AccountError("email", N_("Enter an email address, like %(example)s."), example="ana@example.com"))
+    elif s.scalar(select(Account.id).where(Account.email == email)) is not None:
+        errors.append(AccountError("email", N_("There is already an account with this email: sign in instead.")))
     if not name or len(name) > 80:
-        raise AccountError("name", N_("Enter your name (up to 80 characters)."))
+        errors.append(AccountError("name", N_("Enter your name (up to 80 characters).")))
     if len(password) < MIN_PASSWORD:
-        raise AccountError("password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD)
-    if s.scalar(select(Account.id).where(Account.email == email)) is not None:
-        raise AccountError("email", N_("There is already an account with this email: sign in instead."))
+        errors.append(AccountError("password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD))
+    if errors:
+        raise errors[0] if len(errors) == 1 else AccountErrors(errors)
     account = Account(email=email, password_hash=generate_password_hash(password), name=name, is_instructor=instructor)
     try:
         with s.begin_nested():

@@ -74,7 +74,7 @@ def signup() -> Response:
             )
         except AccountError as exc:
             db().rollback()
-            errors[exc.field] = said(exc)
+            errors.update((each.field, said(each)) for each in exc.each)
         else:
             return _signed_in(user, learner)
     return render("account/signup.html", form=form, errors=errors, next=identity.safe_next(""))
