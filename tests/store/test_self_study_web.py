@@ -183,3 +183,20 @@ def test_sign_up_says_every_field_that_is_wrong_at_once_and_keeps_what_was_typed
     post_form(client, "/account/", {}, to="/account/logout")
     again = post_form(client, "/account/signup", {"name": "Bo", "email": "bo@example.com", "password": "abc"}).text
     assert "There is already an account with this email" in again and "Use at least 8 characters." in again
+
+
+def test_a_name_over_80_characters_is_refused_with_the_limit_not_cut_short(app, client):
+    long = "Anastasia " + "Q" * 71  # 81 characters
+    refused = post_form(client, "/account/signup", {"name": long, "email": "ana@example.com", "password": "password1"})
+    assert refused.status_code == 200
+    assert "A name can have up to 80 characters; this one has 81." in refused.text
+    assert f'value="{long}"' in refused.text and 'maxlength="80"' not in refused.text
+    assert "Signed in as" not in client.get("/account/").text
+
+    sign_up(client, "ana@example.com", name="Ana")
+    longer = "Ana " + "Z" * 86  # 90 characters
+    renamed = post_form(client, "/exams/", {"name": longer}, to="/exams/name")
+    assert renamed.status_code == 200
+    assert "A name can have up to 80 characters; this one has 90." in renamed.text
+    assert f'value="{longer}"' in renamed.text
+    assert "Signed in as Ana (ana@example.com)." in client.get("/account/").text  # the name unchanged

@@ -13,6 +13,7 @@ from .models import Account, AccountSession, Attempt, ExamAttempt, Learner, Revi
 from .user_errors import N_, UserError
 
 MIN_PASSWORD = 8
+MAX_NAME = 80  # characters of an account's name (accounts.name)
 # Checked against when the email is unknown, so a wrong email takes as long as a wrong password.
 _DUMMY_HASH = generate_password_hash("not a password of anyone")
 
@@ -40,6 +41,12 @@ class AccountErrors(AccountError):
     @property
     def each(self) -> list[AccountError]:
         return self._each
+
+
+def name_too_long(name: str) -> AccountError:
+    """Refused, not cut: a name cut short would go on results without the person knowing."""
+    return AccountError("name", N_("A name can have up to %(n)s characters; this one has %(count)s."),
+                        n=MAX_NAME, count=len(name))
 
 
 def new_id() -> str:
@@ -79,8 +86,10 @@ def sign_up(
         errors.append(AccountError("email", N_("Enter an email address, like %(example)s."), example="ana@example.com"))
     elif s.scalar(select(Account.id).where(Account.email == email)) is not None:
         errors.append(AccountError("email", N_("There is already an account with this email: sign in instead.")))
-    if not name or len(name) > 80:
+    if not name:
         errors.append(AccountError("name", N_("Enter your name (up to 80 characters).")))
+    elif len(name) > MAX_NAME:
+        errors.append(name_too_long(name))
     if len(password) < MIN_PASSWORD:
         errors.append(AccountError("password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD))
     if errors:

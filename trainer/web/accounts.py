@@ -45,7 +45,7 @@ def _typed_signup(form=None) -> dict:
     form = request.form if form is None else form
     return {
         "email": form.get("email", "")[:300],
-        "name": form.get("name", "")[:200],
+        "name": form.get("name", "")[:300],
         "instructor": form.get("instructor") == "yes",
     }
 
