@@ -90,7 +90,9 @@ def test_endless_practice_follows_the_level_shown(client):
     html = client.get("/topics/reopening?level=3").text
     assert 'href="/practice/reopening?level=3"' in html
     assert "Endless practice at level 3" in html
-    assert 'href="/practice/reopening?level=2"' in client.get("/topics/reopening").text  # the lowest not solved
+    shown = client.get("/topics/reopening").text  # nothing solved in the topic yet: level 1
+    assert 'href="/practice/reopening?level=1"' in shown
+    assert "Level 1 until you solve a spot of this topic at the first try." in shown
     assert ":3:" in client.get("/practice/reopening?level=3").headers["Location"]
 
 

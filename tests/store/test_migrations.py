@@ -160,3 +160,28 @@ def test_class_seats_keeps_the_seats_of_sessions_held_before_it(store):
     assert [tuple(r) for r in rows] == [
         ("s1", "alice", None), ("s2", "alice\ns2", "l1"), ("s3", "bob", None), ("s4", "cy", "l2"), ("s5", "dee", None)
     ]
+
+
+def test_account_sessions_goes_down_to_the_generation_and_up_again_keeping_the_accounts(store):
+    from alembic import command
+    from sqlalchemy import inspect, text
+
+    at = migrated(store)
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO accounts (id, email, password_hash, name, is_instructor, created_at) "
+            "VALUES (7, 'ana@example.com', 'x', 'Ana', false, '2026-01-01')"
+        ))
+        connection.execute(text(
+            "INSERT INTO account_sessions (id, account_id, created_at) VALUES ('s1', 7, '2026-01-01')"
+        ))
+
+    at("0008_ratings", command.downgrade)
+    with store.engine.connect() as connection:
+        assert "account_sessions" not in set(inspect(connection).get_table_names())
+        assert connection.execute(text("SELECT id, session_generation FROM accounts")).all() == [(7, 0)]
+    at("head", command.upgrade)
+    with store.engine.connect() as connection:
+        assert "session_generation" not in {c["name"] for c in inspect(connection).get_columns("accounts")}
+        assert connection.execute(text("SELECT email FROM accounts")).all() == [("ana@example.com",)]
+        assert connection.execute(text("SELECT count(*) FROM account_sessions")).scalar() == 0  # signed in again

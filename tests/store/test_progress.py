@@ -62,7 +62,7 @@ def test_accuracy_by_topic_and_rule_weakest_first_within_the_window(s):
     assert [a.key for a in rules] == ["R-REOPEN", "R-SHORTALLIN", "R-MINRAISE"]
 
     topics, _ = progress.accuracy(s, me, 30, at=NOW)
-    assert [(a.key, a.percent, a.attempts) for a in topics] == [("reopening", 40, 2), ("min-raise", 90, 1)]
+    assert [(a.key, a.percent, a.spots) for a in topics] == [("reopening", 40, 2), ("min-raise", 90, 1)]
 
     topics, _ = progress.accuracy(s, me, 90, at=NOW)
     assert topics[0].key == "ante" and topics[0].percent == 0

@@ -178,12 +178,28 @@ def test_the_drill_shows_the_rating_and_its_change_after_a_first_try_only(client
     assert f"<strong>{line.group(1)}</strong> · after 1 rated first try" in progress_page
 
 
-def test_endless_practice_draws_near_the_learners_rating(client):
-    assert ":2:" in client.get("/practice/reopening").headers["Location"]  # no rating yet
+def test_endless_practice_draws_near_the_rating_but_at_most_a_level_above_what_was_solved(client):
+    assert ":1:" in client.get("/practice/reopening").headers["Location"]  # nothing solved in the topic yet
     answer_drill(client, BTN, BTN_RIGHT)  # a new learner beating a level-2 spot: 1620, nearest level 4's 1650
-    assert ":4:" in client.get("/practice/reopening").headers["Location"]
-    assert 'href="/practice/reopening?level=4"' in client.get("/topics/reopening").text
+    assert ":3:" in client.get("/practice/reopening").headers["Location"]  # one above the level solved
+    topic = client.get("/topics/reopening").text
+    assert 'href="/practice/reopening?level=3"' in topic and "Endless practice at level 3" in topic
+    assert "One level above level 2, the highest you have solved here at the first try." in topic
+    assert "2 spots in the library · levels 2–3" in topic
+    assert "spots of level 4" not in client.get("/progress/").text
     assert ":1:" in client.get("/practice/reopening?level=1").headers["Location"]  # a level asked for stays
+
+
+def test_a_generated_spot_solved_at_the_first_try_raises_the_cap_of_its_topic(app, client):
+    from tests.answers import typed_right
+    from trainer.web import spot_refs
+
+    spot = "gen:reopening:3:5:0"
+    with app.test_request_context():
+        right = typed_right(spot_refs.resolve(spot).quiz)
+    answer_drill(client, spot, right)  # a level-3 spot solved: rating near level 4
+    assert ":4:" in client.get("/practice/reopening").headers["Location"]
+    assert ":1:" in client.get("/practice/min-raise").headers["Location"]  # another topic: nothing solved there
 
 
 # ---- a spot in two steps: solved only when every field of every step was right at the first try

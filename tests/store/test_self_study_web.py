@@ -154,3 +154,49 @@ def test_an_answer_posted_twice_under_one_id_is_stored_once(app, client):
     for _ in range(3):  # a double click, a resend after a lost response
         assert "All 10 right" in client.post(f"/drill/{BTN}", data=data).text
     assert len(_attempts(app)) == 1
+
+
+def test_the_rule_table_counts_spots_not_answers_as_the_topic_table_does(client):
+    import re
+
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    for _ in range(4):  # the same spot checked again and again stays one spot
+        answer_drill(client, BTN, BTN_RIGHT)
+    text = client.get("/progress/").text
+    row = re.search(r'#R-REOPEN">R-REOPEN</a></th>(.*?)</tr>', text).group(1)
+    assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["96%", "48 / 50", "1"]
+    assert re.search(r'<td class="num">0 / 1</td>', text)  # the topic table: one spot, missed
+    assert "Spots answered" not in text
+
+
+def test_sign_up_says_every_field_that_is_wrong_at_once_and_keeps_what_was_typed(client):
+    response = post_form(client, "/account/signup", {"name": " ", "email": "ana.example.com", "password": "abcde"})
+    assert response.status_code == 200
+    text = response.text
+    assert "Enter your name (up to 80 characters)." in text
+    assert "Enter an email address, like ana@example.com." in text
+    assert "Use at least 8 characters." in text
+    assert text.count('aria-invalid="true"') == 3
+    assert 'value="ana.example.com"' in text and "abcde" not in text
+    # a taken email is said beside a short password too
+    sign_up(client, "bo@example.com")
+    post_form(client, "/account/", {}, to="/account/logout")
+    again = post_form(client, "/account/signup", {"name": "Bo", "email": "bo@example.com", "password": "abc"}).text
+    assert "There is already an account with this email" in again and "Use at least 8 characters." in again
+
+
+def test_a_name_over_80_characters_is_refused_with_the_limit_not_cut_short(app, client):
+    long = "Anastasia " + "Q" * 71  # 81 characters
+    refused = post_form(client, "/account/signup", {"name": long, "email": "ana@example.com", "password": "password1"})
+    assert refused.status_code == 200
+    assert "A name can have up to 80 characters; this one has 81." in refused.text
+    assert f'value="{long}"' in refused.text and 'maxlength="80"' not in refused.text
+    assert "Signed in as" not in client.get("/account/").text
+
+    sign_up(client, "ana@example.com", name="Ana")
+    longer = "Ana " + "Z" * 86  # 90 characters
+    renamed = post_form(client, "/exams/", {"name": longer}, to="/exams/name")
+    assert renamed.status_code == 200
+    assert "A name can have up to 80 characters; this one has 90." in renamed.text
+    assert f'value="{longer}"' in renamed.text
+    assert "Signed in as Ana (ana@example.com)." in client.get("/account/").text  # the name unchanged

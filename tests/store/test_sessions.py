@@ -1,5 +1,5 @@
-"""Signing out ends the session everywhere, copies of the cookie included; a new password does too;
-instructors' sessions last a school day."""
+"""Signing out ends this browser's session, copies of its cookie included, and no other; "every
+other device" and a new password end the others; instructors' sessions last a school day."""
 
 from __future__ import annotations
 
@@ -48,14 +48,17 @@ def test_a_copied_cookie_opens_nothing_once_the_owner_signs_out(app, client):
     assert "tan@example.com" not in thief.get("/progress/").text
 
 
-def test_signing_out_ends_the_accounts_sessions_on_every_device(app):
+def test_signing_out_on_the_laptop_leaves_the_phone_signed_in(app):
     laptop, phone = app.test_client(), app.test_client()
     sign_up(laptop, "ana@example.com")
     sign_in(phone, "ana@example.com")
     assert _signed_in(phone)
+    page = laptop.get("/account/").text
+    assert "on every device" not in page and "this browser only" in page
     post_form(laptop, "/account/", {}, to="/account/logout")
-    assert not _signed_in(phone) and not _signed_in(laptop)
-    assert sign_in(phone, "ana@example.com").status_code == 303 and _signed_in(phone)  # signing in again works
+    assert not _signed_in(laptop) and _signed_in(phone)
+    assert sign_in(laptop, "ana@example.com").status_code == 303 and _signed_in(laptop)  # signing in again works
+    assert _signed_in(phone)
 
 
 def test_sign_out_on_every_other_device_keeps_this_one(app):
@@ -68,6 +71,9 @@ def test_sign_out_on_every_other_device_keeps_this_one(app):
     page = laptop.get(done.headers["Location"]).text
     assert "Every other device is signed out" in page and "Signed in as" in page
     assert not _signed_in(phone) and not _signed_in(copy)
+    assert _signed_in(laptop)
+    post_form(laptop, "/account/", {}, to="/account/sessions/end")  # again, with nothing else signed in
+    assert _signed_in(laptop)
 
 
 def test_changing_the_password_signs_out_every_other_session(app):

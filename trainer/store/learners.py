@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .models import Account, Attempt, ExamAttempt, Learner, ReviewCard, SpeedRun
+from .models import Account, AccountSession, Attempt, ExamAttempt, Learner, ReviewCard, SpeedRun
 from .user_errors import N_, UserError
 
 MIN_PASSWORD = 8
+MAX_NAME = 80  # characters of an account's name (accounts.name)
 # Checked against when the email is unknown, so a wrong email takes as long as a wrong password.
 _DUMMY_HASH = generate_password_hash("not a password of anyone")
 
@@ -23,6 +24,29 @@ class AccountError(UserError):
     def __init__(self, field: str, message: str, **params: object) -> None:
         super().__init__(message, **params)
         self.field = field
+
+    @property
+    def each(self) -> list[AccountError]:
+        """Every field refused (a form shows them all at once)."""
+        return [self]
+
+
+class AccountErrors(AccountError):
+    """Several fields refused at once; reads as the first where one message is shown."""
+
+    def __init__(self, errors: list[AccountError]) -> None:
+        super().__init__(errors[0].field, errors[0].message, **errors[0].params)
+        self._each = errors
+
+    @property
+    def each(self) -> list[AccountError]:
+        return self._each
+
+
+def name_too_long(name: str) -> AccountError:
+    """Refused, not cut: a name cut short would go on results without the person knowing."""
+    return AccountError("name", N_("A name can have up to %(n)s characters; this one has %(count)s."),
+                        n=MAX_NAME, count=len(name))
 
 
 def new_id() -> str:
@@ -52,17 +76,24 @@ def normalize_email(email: str) -> str:
 def sign_up(
     s: Session, *, email: str, password: str, name: str, instructor: bool, learner_id: str | None
 ) -> tuple[Account, Learner]:
-    """A new account; the anonymous learner of this browser (if any) becomes the account's, history and all."""
+    """A new account; the anonymous learner of this browser (if any) becomes the account's, history and all.
+
+    Every field wrong is refused at once (``AccountErrors``), so the form says them all in one go."""
     email = normalize_email(email)
     name = " ".join(name.split())
+    errors = []
     if "@" not in email or len(email) > 254 or email.startswith("@") or email.endswith("@"):
-        raise AccountError("email", N_("Enter an email address, like %(example)s."), example="ana@example.com")
-    if not name or len(name) > 80:
-        raise AccountError("name", N_("Enter your name (up to 80 characters)."))
+        errors.append(AccountError("email", N_("Enter an email address, like %(example)s."), example="ana@example.com"))
+    elif s.scalar(select(Account.id).where(Account.email == email)) is not None:
+        errors.append(AccountError("email", N_("There is already an account with this email: sign in instead.")))
+    if not name:
+        errors.append(AccountError("name", N_("Enter your name (up to 80 characters).")))
+    elif len(name) > MAX_NAME:
+        errors.append(name_too_long(name))
     if len(password) < MIN_PASSWORD:
-        raise AccountError("password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD)
-    if s.scalar(select(Account.id).where(Account.email == email)) is not None:
-        raise AccountError("email", N_("There is already an account with this email: sign in instead."))
+        errors.append(AccountError("password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD))
+    if errors:
+        raise errors[0] if len(errors) == 1 else AccountErrors(errors)
     account = Account(email=email, password_hash=generate_password_hash(password), name=name, is_instructor=instructor)
     try:
         with s.begin_nested():
@@ -99,18 +130,29 @@ def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) ->
     return account, learner
 
 
-def end_sessions(s: Session, account: Account) -> int:
-    """Move the account's session generation on: every session signed in before is over.
+def start_session(s: Session, account: Account) -> str:
+    """A new session of the account; its id, for the session cookie."""
+    session_id = secrets.token_hex(16)
+    s.add(AccountSession(id=session_id, account_id=account.id))
+    s.flush()
+    return session_id
 
-    One UPDATE, so two sign-outs at once both count; returns the new generation.
-    """
-    s.execute(
-        update(Account)
-        .where(Account.id == account.id)
-        .values(session_generation=Account.session_generation + 1)
-    )
-    s.refresh(account, ["session_generation"])
-    return account.session_generation
+
+def session_is_live(s: Session, account: Account, session_id: object) -> bool:
+    return isinstance(session_id, str) and s.scalar(
+        select(AccountSession.id).where(AccountSession.id == session_id, AccountSession.account_id == account.id)
+    ) is not None
+
+
+def end_session(s: Session, session_id: object) -> None:
+    """This session only: the account's sessions on other devices carry on."""
+    if isinstance(session_id, str):
+        s.execute(delete(AccountSession).where(AccountSession.id == session_id))
+
+
+def end_sessions(s: Session, account: Account) -> None:
+    """Every session of the account is over (the one making the request signs in again after)."""
+    s.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
 
 
 def change_password(s: Session, account: Account, *, current: str, new: str) -> None:

@@ -67,8 +67,18 @@ class Account(Base):
     name: Mapped[str] = mapped_column(String(80))
     is_instructor: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
-    # Sessions signed in under an older generation are over (signing out, a new password).
-    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class AccountSession(Base):
+    """A signed-in session: its id is in the browser's signed cookie, and the session lasts while
+    the row does. Signing out deletes this browser's row (copies of its cookie end with it);
+    "every other device" and a new password delete the account's others."""
+
+    __tablename__ = "account_sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
 class Learner(Base):

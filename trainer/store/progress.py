@@ -35,9 +35,9 @@ SCHEDULER = Scheduler(enable_fuzzing=False)
 @dataclass(frozen=True, kw_only=True)
 class Accuracy:
     key: str  # a topic slug or a rule ID
-    right: int
+    right: int  # fields right, over every answer (a spot asked in steps answers once a step)
     total: int
-    attempts: int
+    spots: int  # distinct spots answered, however many times and in however many steps
 
     @property
     def percent(self) -> int:
@@ -301,28 +301,31 @@ def _since(days: int, at: datetime) -> datetime:
 def accuracy(
     s: Session, learner_id: str, days: int, at: datetime | None = None
 ) -> tuple[list[Accuracy], list[Accuracy]]:
-    """(by topic, by rule ID) over the last ``days`` days, weakest first."""
+    """(by topic, by rule ID) over the last ``days`` days, weakest first: fields right of fields
+    answered over every answer, and the distinct spots those answers were to."""
     at = at or now()
     rows = s.execute(
-        select(Attempt.topics, Attempt.rules, Attempt.right, Attempt.total).where(
+        select(Attempt.id, Attempt.scenario_id, Attempt.topics, Attempt.rules, Attempt.right, Attempt.total).where(
             Attempt.learner_id == learner_id, Attempt.created_at >= _since(days, at)
         )
     ).all()
-    by_topic: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    by_rule: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for topics, rules, right, total in rows:
-        for table, keys in ((by_topic, topics or ()), (by_rule, rules or ())):
-            for key in keys:
+    by_topic: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    by_rule: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    spots: dict[str, set] = defaultdict(set)
+    for row_id, sid, topics, rules, right, total in rows:
+        spot = sid if sid is not None else row_id  # an answer from before spots had ids: its own spot
+        for table, prefix, keys in ((by_topic, "t", topics or ()), (by_rule, "r", rules or ())):
+            for key in dict.fromkeys(keys):
                 cell = table[key]
                 cell[0] += right
                 cell[1] += total
-                cell[2] += 1
+                spots[prefix + key].add(spot)
 
-    def ranked(table: dict[str, list[int]]) -> list[Accuracy]:
-        items = [Accuracy(key=k, right=r, total=t, attempts=n) for k, (r, t, n) in table.items()]
+    def ranked(table: dict[str, list[int]], prefix: str) -> list[Accuracy]:
+        items = [Accuracy(key=k, right=r, total=t, spots=len(spots[prefix + k])) for k, (r, t) in table.items()]
         return sorted(items, key=lambda a: (a.right / a.total if a.total else 1, -a.total, a.key))
 
-    return ranked(by_topic), ranked(by_rule)
+    return ranked(by_topic, "t"), ranked(by_rule, "r")
 
 
 def daily(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Day]:

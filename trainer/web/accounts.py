@@ -1,5 +1,6 @@
 """Optional accounts: sign up (the anonymous history comes along), sign in (merged), sign out,
-change the password. Signing out and a new password end the account's sessions everywhere."""
+change the password. Signing out ends this browser's session; "every other device" and a new
+password end the account's other sessions."""
 
 from __future__ import annotations
 
@@ -36,8 +37,7 @@ def _signed_in(user: Account, learner: Learner) -> Response:
     # An instructor's home is the classroom; a learner's, their progress.
     home = url_for("classroom.index") if user.is_instructor else url_for("progress.show")
     target = identity.safe_next(home)  # before the commit: nothing after it may fail
-    db().commit()
-    identity.signed_in(user, learner.id)
+    identity.signed_in(user, learner.id)  # commits the account with its session
     return redirect(target, code=303)
 
 
@@ -45,7 +45,7 @@ def _typed_signup(form=None) -> dict:
     form = request.form if form is None else form
     return {
         "email": form.get("email", "")[:300],
-        "name": form.get("name", "")[:200],
+        "name": form.get("name", "")[:300],
         "instructor": form.get("instructor") == "yes",
     }
 
@@ -74,7 +74,7 @@ def signup() -> Response:
             )
         except AccountError as exc:
             db().rollback()
-            errors[exc.field] = said(exc)
+            errors.update((each.field, said(each)) for each in exc.each)
         else:
             return _signed_in(user, learner)
     return render("account/signup.html", form=form, errors=errors, next=identity.safe_next(""))
@@ -143,11 +143,7 @@ def unreadable(exc: ControlInField) -> Response:
 
 @bp.post("/logout")
 def logout() -> Response:
-    """Sign out: this browser, and every other session of the account, copies of this cookie included."""
-    user = identity.account()
-    if user is not None:
-        end_sessions(db(), user)
-        db().commit()
+    """Sign out this browser (copies of its cookie too); the account's other devices stay signed in."""
     identity.signed_out()
     return redirect(url_for("pages.home"), code=303)
 
@@ -183,7 +179,7 @@ def password() -> Response:
 
 @bp.post("/sessions/end")
 def end_others() -> Response:
-    """Sign out on every other device: the generation moves on and this session is signed in again."""
+    """Sign out on every other device: every session of the account ends and this one is signed in again."""
     user = _me()
     end_sessions(db(), user)
     return _carry_on(user, "others")
@@ -191,6 +187,5 @@ def end_others() -> Response:
 
 def _carry_on(user: Account, done: str) -> Response:
     learner = identity.learner_id()
-    db().commit()
-    identity.signed_in(user, learner)
+    identity.signed_in(user, learner)  # commits the change with this browser's new session
     return redirect(url_for("accounts.show", done=done), code=303)

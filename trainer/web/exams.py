@@ -17,11 +17,11 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from trainer.quiz import Answer
 from trainer.store import db
 from trainer.store import exams as store
-from trainer.store.learners import new_id
+from trainer.store.learners import MAX_NAME, name_too_long, new_id
 from trainer.store.models import ExamAttempt, now
 
 from . import identity, limits, public
-from .errors import handle_http
+from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
 from .library import topic_name
 from .exam_refs import pool_ids, resolve
@@ -29,8 +29,6 @@ from .spot_refs import check, typed_of
 from .render import render
 
 bp = Blueprint("exams", __name__)
-
-MAX_NAME = 80
 
 
 def templates() -> dict[str, store.ExamTemplate]:
@@ -76,7 +74,8 @@ def index() -> Response:
     return _index()
 
 
-def _index(*, error: str | None = None, error_slug: str | None = None, status: int = 200) -> Response:
+def _index(*, error: str | None = None, error_slug: str | None = None, status: int = 200,
+           typed_name: str | None = None) -> Response:
     learner = identity.learner_id()
     user = identity.account()
     standings = {}
@@ -97,6 +96,7 @@ def _index(*, error: str | None = None, error_slug: str | None = None, status: i
         drawable={slug for slug, t in templates().items() if t.can_draw(pool_ids())},
         error=error,
         error_slug=error_slug,
+        typed_name=typed_name,
         percent=store.percent,
         when=when,
     )
@@ -116,8 +116,10 @@ def rename() -> Response:
     user = identity.account()
     assert user is not None
     name = " ".join(request.form.get("name", "").split())
-    if not name or len(name) > MAX_NAME:
+    if not name:
         return _index(error=_("Enter your name as it should appear on the result (up to 80 characters)."), error_slug="")
+    if len(name) > MAX_NAME:
+        return _index(error=said(name_too_long(name)), error_slug="", typed_name=name[:300])
     user.name = name
     db().commit()
     return redirect(url_for("exams.index"), code=303)

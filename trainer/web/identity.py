@@ -13,13 +13,14 @@ from flask import abort, current_app, g, redirect, request, session, url_for
 from werkzeug.urls import iri_to_uri
 
 from trainer.store import db
+from trainer.store.learners import end_session, session_is_live, start_session
 
 from . import csrf
 from trainer.store.models import Account
 
 LEARNER = "learner"
 ACCOUNT = "account"
-GENERATION = "generation"  # the account's session generation when this session signed in
+SESSION_ID = "session_id"  # the row in account_sessions that keeps this signed-in session live
 SIGNED_AT = "signed_at"  # when it signed in (seconds since 1970)
 TOUCHED = "touched"  # the day (days since 1970) the cookie was last written
 REFRESH_DAYS = 7
@@ -56,10 +57,12 @@ def signed_in(user: Account, learner: str | None) -> None:
     """A new session for the account (a fresh CSRF token, no left-overs from before).
 
     The token is made here, with the session, so that the pages opened next do not
-    each make one of their own and race to write it."""
+    each make one of their own and race to write it. Commits the session's row."""
+    session_id = start_session(db(), user)
+    db().commit()
     session.clear()
     session[ACCOUNT] = user.id
-    session[GENERATION] = user.session_generation
+    session[SESSION_ID] = session_id
     session[SIGNED_AT] = int(time.time())
     if learner:
         session[LEARNER] = learner
@@ -69,26 +72,34 @@ def signed_in(user: Account, learner: str | None) -> None:
 
 
 def signed_out() -> None:
+    """This browser's session, and every copy of its cookie, is over; the account's others go on."""
+    if ACCOUNT in session:
+        end_session(db(), session.get(SESSION_ID))
+        db().commit()
     session.clear()
     g.pop("_account", None)
 
 
 def check_session() -> None:
-    """End a signed-in session that its account has signed out, or that is too old.
+    """End a signed-in session that has been signed out, or that is too old.
 
     The session is a signed cookie, so a copy of it is as good as the original
-    until the account's session generation moves on: signing out and changing
-    the password move it (``trainer.store.learners.end_sessions``), and every
-    cookie signed in under an older generation is then cleared here, learner
-    id and all, before any page reads it. Instructor sessions, which open
+    while its row in ``account_sessions`` lasts: signing out deletes this
+    session's row, "every other device" and a new password the account's others
+    (``trainer.store.learners``), and a cookie whose row is gone (or from before
+    there were rows) is then cleared here, learner id and all, before any page
+    reads it. Instructor sessions, which open
     every student's answers, last ``INSTRUCTOR_SESSION_HOURS`` from signing
     in; learners' last as long as the cookie.
     """
     if request.endpoint == "static" or ACCOUNT not in session:
         return
     user = account()
-    if user is None or session.get(GENERATION, 0) != user.session_generation or _too_old(user):
-        signed_out()
+    if user is None or not session_is_live(db(), user, session.get(SESSION_ID)) or _too_old(user):
+        end_session(db(), session.get(SESSION_ID))
+        db().commit()
+        session.clear()
+        g.pop("_account", None)
 
 
 def _too_old(user: Account) -> bool:

@@ -75,8 +75,14 @@ def practice(slug: str) -> Response:
     if slug not in topics():
         abort(404, description=_("There is no topic with that name."))
     raw = request.args.get("level", "")
-    # A level asked for is kept; else the one nearest the learner's rating (ratings.level_for).
-    level = int(raw) if raw in {str(n) for n in LEVELS} else practice_level(identity.learner_id()) or 2
+    # A level asked for is kept; else the rating's, capped by what the learner solved (practice_level).
+    if raw in {str(n) for n in LEVELS}:
+        level = int(raw)
+    else:
+        learner = identity.learner_id()
+        marks = stats.first_tries(db(), learner) if learner is not None else {}
+        found = library().topic(slug)
+        level, _capped = practice_level(learner, slug, list(found.entries) if found else [], marks, 2)
     raw = request.args.get("seed", "")
     seed = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else secrets.randbelow(10**6)
     return redirect(url_for("drill.show", scenario_id=f"gen:{slug}:{level}:{seed}:0", topic=slug))
@@ -108,6 +114,10 @@ def _listing(entries: list[Entry], topic) -> Response:
     shown = [e for e in entries if level is None or e.level == level]
     learner = identity.learner_id()
     marks = stats.first_tries(db(), learner) if learner is not None else {}
+    practice = topic is not None and topic.slug in topics()
+    offered, capped = level, None
+    if practice and level is None:
+        offered, capped = practice_level(learner, topic.slug, entries, marks, _level_reached(entries, marks))
     return render(
         "listing.html",
         "partials/_scenario_list.html",
@@ -117,8 +127,9 @@ def _listing(entries: list[Entry], topic) -> Response:
         level=level,
         notice=notice,
         total=len(entries),
-        practice=topic is not None and topic.slug in topics(),
-        practice_level=level or (practice_level(learner) if topic is not None else None) or _level_reached(entries, marks),
+        practice=practice,
+        practice_level=offered,
+        practice_capped=capped,
         marks=marks,
     )
 

@@ -251,10 +251,10 @@ def _rating_view(s, learner: str) -> dict[str, Any] | None:
     if found is None:
         return None
     rating, games = found
-    return {"text": rating_text(rating), "games": games, "level": ratings.level_for(rating)}
+    return {"text": rating_text(rating), "games": games}
 
 
-def practice_level(learner: str | None) -> int | None:
+def rating_level(learner: str | None) -> int | None:
     """The generator level nearest this learner's rating; None before their first rated try."""
     if learner is None:
         return None
@@ -264,6 +264,29 @@ def practice_level(learner: str | None) -> int | None:
         db().rollback()
         return None
     return None if found is None else ratings.level_for(found[0])
+
+
+def solved_level(slug: str, entries: list[Entry], marks: dict[str, bool]) -> int:
+    """The highest level of the topic the learner solved at the first try, library spot or
+    generated (``gen-<topic>-<level>-…``); 0 when none."""
+    levels = [e.level or 0 for e in entries if marks.get(e.id)]
+    prefix = f"gen-{slug}-"
+    for sid, solved in marks.items():
+        level = sid[len(prefix):].split("-", 1)[0] if solved and sid.startswith(prefix) else ""
+        if level.isdigit():
+            levels.append(int(level))
+    return max(levels, default=0)
+
+
+def practice_level(learner: str | None, slug: str, entries: list[Entry], marks: dict[str, bool],
+                   fallback: int) -> tuple[int, int | None]:
+    """The level endless practice offers in a topic, and when the cap lowered it the highest level
+    solved there (0: none). The rating's level (``fallback`` before any rated try), but at most one
+    above the highest level solved at the first try in the topic: a rating a few games old is
+    mostly its deviation (a new learner's first right answer adds about 150), not what they can do."""
+    wanted = rating_level(learner) or fallback
+    best = solved_level(slug, entries, marks)
+    return (best + 1, best) if wanted > best + 1 else (wanted, None)
 
 
 def column_name(key: str) -> str:
