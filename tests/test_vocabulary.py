@@ -8,6 +8,7 @@ glossary gives for each script, and full-width punctuation.
 
 from __future__ import annotations
 
+import html as entities
 import re
 from pathlib import Path
 
@@ -39,8 +40,32 @@ FORBIDDEN = {
 }
 
 CJK = r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef①②③④]"
-HALF_WIDTH = re.compile(rf"(?<={CJK})\s*[,:;!?]|[,:;!?]\s*(?={CJK})")
+HALF_WIDTH = re.compile(rf"(?<={CJK})\s*[,:;!?()]|[,:;!?()]\s*(?={CJK})")
 SPACE_AFTER_STOP = re.compile(r"[。；：，！？] +(?=\S)")
+# A label that asks takes no colon after its question mark (是否已經行動？：否).
+SPACE_AFTER_COLON = re.compile(r"： +(?=\S)")
+COLON_AFTER_QUESTION = re.compile(r"[？?]\s*[：:]")
+# Inline markup joins the text around it; anything else separates lines.
+_INLINE = re.compile(r"</?(?:a|abbr|b|code|em|i|kbd|small|span|strong|time)\b[^>]*>")
+_HIDDEN = re.compile(r"<(script|style|title|svg)\b.*?</\1>", re.S)
+
+
+def page_text(html: str) -> str:
+    """What a reader sees of a page, roughly: its text, with inline markup run together."""
+    text = _INLINE.sub("", _HIDDEN.sub("", html))
+    text = re.sub(r"<[^>]+>", "\n", text)
+    return "\n".join(re.sub(r"\s+", " ", line).strip() for line in entities.unescape(text).splitlines())
+
+
+def punctuation_slips(html: str) -> list[str]:
+    """The lines of a Chinese page whose punctuation is wrong: half-width next to Chinese, a space
+    after a full-width colon (it has its own: "底池：1,400"), or ？ then ：. (A sentence and the rule
+    tag after it, "。 R-ORDER", are two pieces, kept apart.)"""
+    return [
+        line
+        for line in page_text(html).splitlines()
+        if HALF_WIDTH.search(line) or SPACE_AFTER_COLON.search(line) or COLON_AFTER_QUESTION.search(line)
+    ]
 
 
 def catalog_texts():
@@ -99,7 +124,7 @@ def test_every_chinese_text_uses_full_width_punctuation(every_text):
     wrong = [
         (where, text)
         for where, _, text in every_text
-        if HALF_WIDTH.search(text) or SPACE_AFTER_STOP.search(text)
+        if HALF_WIDTH.search(text) or SPACE_AFTER_STOP.search(text) or COLON_AFTER_QUESTION.search(text)
     ]
     assert wrong == [], f"{len(wrong)} texts, e.g. {wrong[:5]}"
 

@@ -119,3 +119,73 @@ def test_axe_finds_nothing_on_a_four_colour_hand_reading_spot_and_the_exam_list(
         assert axe_violations(page, axe_source) == []
         page.goto(f"{library_url}/exams/?lang={lang}")
         assert axe_violations(page, axe_source) == []
+
+
+def pass_exam(page, url: str, instance, slug: str = "chips-and-words") -> str:
+    """Sit the exam ``slug`` to a pass with the engine's answers; the attempt's id (on its result page)."""
+    page.goto(url + "/exams/")
+    with page.expect_navigation():
+        page.locator("section.exam-template", has=page.locator(f"#t-{slug}")).locator("button[type=submit]").click()
+    exam_id = re.search(r"/exams/([0-9a-f]{32})/q/1$", page.url).group(1)
+    pool = _pool()
+    for ref in _questions(instance, exam_id):
+        fill_expected(page, _quiz(ref, pool).fields())
+        with page.expect_navigation():
+            page.click("button[name=go][value=next]")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert page.url.endswith(f"/exams/{exam_id}/result")
+    return exam_id
+
+
+def no_sideways_scroll(page, width: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
+
+
+def test_the_result_the_certificate_and_a_class_page_fit_a_320_pixel_phone(open_page, library_url, library_instance, artifacts):
+    page = open_page(viewport=WIDE)
+    page.set_default_timeout(20_000)
+    sign_up(page, library_url, "Pat", "pat-narrow@example.com", at="/account/signup?next=/exams/", instructor=True)
+    page.fill("#account-name", "Patricia Montgomery-Fairweather")
+    with page.expect_navigation():
+        page.click("text=Change the name")
+    exam_id = pass_exam(page, library_url, library_instance)
+    page.goto(library_url + "/classroom/")
+    page.fill("#f-class-title", "Dealers on phones")
+    with page.expect_navigation():
+        page.click("text=Create the class")
+    class_page = page.url.split("?")[0]
+    for width, height in ((360, 740), (320, 700)):
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "zh-Hant", "zh-Hans"):
+            for path in (f"/exams/{exam_id}/result", f"/exams/{exam_id}/certificate"):
+                page.goto(f"{library_url}{path}?lang={lang}")
+                no_sideways_scroll(page, width)
+            page.goto(f"{class_page}?lang={lang}")
+            no_sideways_scroll(page, width)
+            box = page.locator("#f-template").bounding_box()
+            assert box["x"] + box["width"] <= width
+    page.goto(f"{library_url}/exams/{exam_id}/result?lang=zh-Hans")
+    page.screenshot(path=str(artifacts / "exam-result-320-zh-Hans.png"))
+    page.goto(f"{library_url}/exams/{exam_id}/certificate?lang=zh-Hans")
+    page.screenshot(path=str(artifacts / "cert-certificate-320-zh-Hans.png"), full_page=True)
+    # Printed, the sheet is the same 190 mm as on a wide screen.
+    page.emulate_media(media="print")
+    assert page.evaluate("document.querySelector('.certificate').getBoundingClientRect().width") > 700
+
+    # The new-session form: a topic's box stays 20 px next to a label of two lines.
+    page.emulate_media(media="screen")
+    page.goto(f"{library_url}/classroom/?lang=en")
+    boxes = [b.bounding_box() for b in page.locator("input[type=checkbox][name=topics]").all()]
+    assert boxes and min(min(b["width"], b["height"]) for b in boxes) >= 19
+    # A seat's "按鈕位" tag and a column's header (剩餘籌碼) stay whole words on one line.
+    page.goto(f"{library_url}/drill/gen:action-order:1:1:0?lang=zh-Hant")
+    no_sideways_scroll(page, 320)
+    lines = page.evaluate(
+        """[...document.querySelectorAll('.seats .tag, .seats thead th')].map(el => {
+             const range = document.createRange(); range.selectNodeContents(el);
+             return [el.textContent.trim(), new Set([...range.getClientRects()].map(r => Math.round(r.top))).size];
+           })"""
+    )
+    assert any(text == "按鈕位" for text, _n in lines)
+    assert [text for text, n in lines if n > 1] == []

@@ -480,3 +480,30 @@ def test_verify_says_when_a_name_was_typed_in_before_exams_needed_an_account(app
     s.commit()
     page = app.test_client().get(f"/verify/{exam.verify_code}").text
     assert "Any Name" in page and "the name was typed in by the candidate" in page
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_the_chinese_pages_of_an_exam_and_a_drill_use_full_width_punctuation(client, lang):
+    """No "第 1 題: …", "底池： 1,400", "0:38 （限時…" or "行動？：請選…" on a page a learner reads."""
+    from tests.test_vocabulary import punctuation_slips
+
+    first = _start(client, "mini", name="Ana Lee")
+    exam_id = first.split("/")[2]
+    client.get(f"/?lang={lang}")
+    post_form(client, first, {"go": "stay", **BTN_RIGHT})
+    unread = post_form(client, f"/exams/{exam_id}/q/2", {"go": "stay", **{**BTN_RIGHT, "pot": "x"}}).text
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    drill_errors = post_form(client, "/drill/btn-faces-short-all-in", {k: v for k, v in BTN_RIGHT.items() if k != "acted"}).text
+    assert "是否已經行動？" in drill_errors or "是否已经行动？" in drill_errors
+    pages = {
+        "home": client.get("/").text,
+        "drill errors": drill_errors,
+        "drill wrong": post_form(client, "/drill/btn-faces-short-all-in", BTN_TWO_WRONG).text,
+        "exam question": unread,
+        "exam list": client.get("/exams/").text,
+        "result": client.get(f"/exams/{exam_id}/result").text,
+        "certificate": client.get(f"/exams/{exam_id}/certificate").text,
+        "rules": client.get("/rules").text,
+    }
+    slips = {name: punctuation_slips(html) for name, html in pages.items()}
+    assert {name: lines for name, lines in slips.items() if lines} == {}

@@ -47,7 +47,7 @@ def test_drill_page_draws_the_table_and_the_text_version(client):
     seats = re.search(r'<table class="seats">.*?</table>', html, re.S).group(0)
     assert re.search(r'<tr class="is-to-act">\s*<th scope="row">BTN <span class="seat-player">Mei</span>', seats)
     assert "<strong>to act</strong>" in seats
-    assert "Pot:</span> 4,000" in html and "600 from before the turn" in html
+    assert "Pot: </span>4,000" in html and "600 from before the turn" in html
 
 
 def test_the_action_so_far_shows_to_totals_and_what_each_added(client):

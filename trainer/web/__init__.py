@@ -44,6 +44,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["levels"] = _levels
     app.jinja_env.filters["topic_name"] = topic_name
     app.jinja_env.filters["after_question"] = i18n.after_question
+    app.jinja_env.filters["before_value"] = i18n.before_value
 
     proxy.init_app(app)
     assets.init_app(app)

@@ -72,13 +72,15 @@ def _draw(days: list, layout: Layout) -> str:
             f'<text class="chart-label" x="{left - 6}" y="{y(pct) + 4}" text-anchor="end">{pct}%</text>'
         )
     axis_x = 12 if layout is WIDE else 10
+    # Outside the f-string: pybabel does not read calls inside one, and "date" stayed English.
+    y_title, x_title = _("all right"), _("date")
     parts.append(
         f'<line class="chart-axis" x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}"/>'
         f'<line class="chart-axis" x1="{left}" x2="{layout.width - layout.right}" y1="{top + plot_h}" y2="{top + plot_h}"/>'
         f'<text class="chart-axis-title" x="{axis_x}" y="{top + plot_h / 2}" text-anchor="middle"'
-        f' transform="rotate(-90 {axis_x} {top + plot_h / 2})">{escape(_("all right"))}</text>'
+        f' transform="rotate(-90 {axis_x} {top + plot_h / 2})">{escape(y_title)}</text>'
         f'<text class="chart-axis-title" x="{left + plot_w / 2}" y="{layout.height - 4}" text-anchor="middle">'
-        f'{escape(_("date"))}</text>'
+        f'{escape(x_title)}</text>'
     )
     if days:
         last = len(days) - 1

@@ -176,6 +176,14 @@ def after_question(sentence: str) -> str:
     return Markup(fixed) if isinstance(sentence, Markup) else fixed
 
 
+def before_value(label: str) -> str:
+    """A label ("Pot:", "底池：") and the space before the value it introduces: none after a
+    full-width colon or question mark, which carries its own ("底池：1,400", not "底池： 1,400")."""
+    text = str(label)
+    gap = "" if text.endswith(("：", "？", "）")) else " "
+    return Markup(f"{label}{gap}") if isinstance(label, Markup) else f"{text}{gap}"
+
+
 def remember(response: Response) -> Response:
     """Keep a language picked with ``?lang=``, and say what the page depends on."""
     picked = locale_for(request.args.get("lang"))

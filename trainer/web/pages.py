@@ -168,7 +168,13 @@ def _sources(sources: str) -> list[str]:
         "WSOP-T glossary": _("WSOP-T glossary"),
         "WSOP-LA preamble": _("WSOP-LA preamble"),
     }
-    return [words.get(part, part) for part in sources.split("; ") if part]
+    return [_joined(words.get(part, part)) for part in sources.split("; ") if part]
+
+
+def _joined(source: str) -> str:
+    """"Addendum 43 Ex 2 and 47 Ex 2": the references as they are, the word between them translated."""
+    first, joint, second = source.partition(" and ")
+    return _("%(first)s and %(second)s", first=first, second=second) if joint else source
 
 
 def _rule_view(rule, locale: str) -> dict:
