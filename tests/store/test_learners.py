@@ -88,3 +88,21 @@ def test_one_account_per_email(s):
     assert exc.value.field == "email"
     s.rollback()
     assert s.scalar(select(func.count()).select_from(Account)) == 1
+
+
+def test_an_account_keeps_its_newest_sessions_and_the_oldest_end_past_the_bound(s):
+    """Browsers thrown away never sign out: signing in once more past the bound ends the oldest."""
+    from trainer.store.learners import MAX_SESSIONS, session_is_live, start_session
+    from trainer.store.models import AccountSession
+
+    account, _ = sign_up(s, email="many@example.com", password="password1", name="Many", instructor=False,
+                         learner_id=None)
+    first = start_session(s, account)
+    s.commit()
+    later = []
+    for _ in range(MAX_SESSIONS):
+        later.append(start_session(s, account))
+        s.commit()
+    assert s.scalar(select(func.count()).select_from(AccountSession)) == MAX_SESSIONS
+    assert not session_is_live(s, account, first)
+    assert all(session_is_live(s, account, sid) for sid in later)

@@ -130,11 +130,26 @@ def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) ->
     return account, learner
 
 
+MAX_SESSIONS = 50  # signed-in sessions kept per account: signing in once more ends the oldest
+
+
 def start_session(s: Session, account: Account) -> str:
-    """A new session of the account; its id, for the session cookie."""
+    """A new session of the account; its id, for the session cookie.
+
+    A row is deleted only by signing out, and a browser thrown away never signs out: past
+    ``MAX_SESSIONS`` an account's oldest sessions end, so the table stays bounded."""
     session_id = secrets.token_hex(16)
     s.add(AccountSession(id=session_id, account_id=account.id))
     s.flush()
+    newest = (
+        select(AccountSession.id)
+        .where(AccountSession.account_id == account.id)
+        .order_by(AccountSession.created_at.desc(), AccountSession.id)
+        .limit(MAX_SESSIONS)
+    )
+    s.execute(
+        delete(AccountSession).where(AccountSession.account_id == account.id, AccountSession.id.not_in(newest.scalar_subquery()))
+    )
     return session_id
 
 
