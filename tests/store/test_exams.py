@@ -263,7 +263,7 @@ def test_after_the_deadline_nothing_is_saved_and_the_exam_is_graded(app, client)
 def test_unreadable_input_is_pointed_out_and_not_saved(app, client):
     first = _start(client)
     response = post_form(client, first, {"go": "next", **BTN_RIGHT, "to_add": "abc"})
-    assert response.status_code == 200 and "Not saved" in response.text
+    assert response.status_code == 200 and "Not saved: 1 answer needs fixing." in response.text
     with app.extensions["trainer.store"].session() as s:
         assert s.scalar(select(ExamAnswer)) is None
 
@@ -400,7 +400,11 @@ def test_the_retake_policy_is_shown_and_enforced(app, client):
 
 
 def test_a_start_while_an_attempt_is_open_continues_it(app, client):
+    assert "Continue the exam" not in client.get("/exams/").text
     first = _start(client, "mini")
+    page = client.get("/exams/").text
+    mini = page.split('id="t-mini"', 1)[1].split("</section>", 1)[0]
+    assert "Continue the exam" in mini and "Start the exam" not in mini  # the button resumes it
     assert _start(client, "mini") == first
 
 
