@@ -15,7 +15,7 @@ from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
 
-from . import hints, i18n, library, spot_refs
+from . import deck, hints, i18n, library, spot_refs
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
@@ -187,6 +187,7 @@ def _pieces(
         "steps": kept.steps(ref, feedback, stage=stage, last=last) if feedback is not None and missed != "hint" else None,
         # The language links point at this spot and topic, not at whatever the address carried.
         "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
+        "decks": deck.links(args={"topic": slug}),
     }
 
 
