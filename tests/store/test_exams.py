@@ -451,6 +451,8 @@ def test_a_passed_exam_has_a_printable_certificate_whose_address_verifies_it(app
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
     assert "Ana Lee" in page.text and "Mini exam" in page.text and "Pass mark" in page.text
     assert '<body class="paper-letter">' in page.text and "<svg" in page.text
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', page.text).group(1)  # else the browser asks for /favicon.ico
+    assert client.get(icon).status_code == 200
     address = re.search(r'<strong class="url">(http[^<]+/verify/[A-Z2-9-]+)</strong>', page.text).group(1)
     assert f'aria-label="QR code of {address}"' in page.text
     employer = app.test_client().get(address.split("localhost", 1)[1])
