@@ -374,3 +374,16 @@ def test_joining_needs_an_account_and_a_right_code(app, instructor):
         from trainer.store.models import ClassMember
 
         assert s.scalar(select(func.count()).select_from(ClassMember)) == 1
+
+
+def test_an_assigned_exam_in_progress_offers_to_continue_it(app, instructor):
+    class_id, code = _class(instructor)
+    _assign(instructor, class_id, opens=_local(now() - timedelta(hours=1)), closes=_local(now() + timedelta(hours=1)))
+    ana = _student(app, "ana@example.com", "Ana Lee", code)
+    assignment = _only(app, ClassExam).id
+    assert "Start the exam" in ana.get("/exams/").text
+    first = post_form(ana, "/exams/", {}, to=f"/exams/assigned/{assignment}/start").headers["Location"]
+    page = ana.get("/exams/").text
+    assigned = page.split('class="assigned-exams"', 1)[1].split("</section>", 1)[0]
+    assert "Continue the exam" in assigned and "Start the exam" not in assigned
+    assert post_form(ana, "/exams/", {}, to=f"/exams/assigned/{assignment}/start").headers["Location"] == first

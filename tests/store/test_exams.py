@@ -263,7 +263,7 @@ def test_after_the_deadline_nothing_is_saved_and_the_exam_is_graded(app, client)
 def test_unreadable_input_is_pointed_out_and_not_saved(app, client):
     first = _start(client)
     response = post_form(client, first, {"go": "next", **BTN_RIGHT, "to_add": "abc"})
-    assert response.status_code == 200 and "Not saved" in response.text
+    assert response.status_code == 200 and "Not saved: 1 answer needs fixing." in response.text
     with app.extensions["trainer.store"].session() as s:
         assert s.scalar(select(ExamAnswer)) is None
 
@@ -400,7 +400,11 @@ def test_the_retake_policy_is_shown_and_enforced(app, client):
 
 
 def test_a_start_while_an_attempt_is_open_continues_it(app, client):
+    assert "Continue the exam" not in client.get("/exams/").text
     first = _start(client, "mini")
+    page = client.get("/exams/").text
+    mini = page.split('id="t-mini"', 1)[1].split("</section>", 1)[0]
+    assert "Continue the exam" in mini and "Start the exam" not in mini  # the button resumes it
     assert _start(client, "mini") == first
 
 
@@ -447,6 +451,8 @@ def test_a_passed_exam_has_a_printable_certificate_whose_address_verifies_it(app
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
     assert "Ana Lee" in page.text and "Mini exam" in page.text and "Pass mark" in page.text
     assert '<body class="paper-letter">' in page.text and "<svg" in page.text
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', page.text).group(1)  # else the browser asks for /favicon.ico
+    assert client.get(icon).status_code == 200
     address = re.search(r'<strong class="url">(http[^<]+/verify/[A-Z2-9-]+)</strong>', page.text).group(1)
     assert f'aria-label="QR code of {address}"' in page.text
     employer = app.test_client().get(address.split("localhost", 1)[1])

@@ -41,7 +41,7 @@ def history(app, learner: str, spots: list[str], *, hours_ago: int, right: bool)
 
 
 def next_link(html: str) -> str:
-    return re.search(r'class="button button--primary"[^>]* href="([^"]+)">Next', html).group(1).replace("&amp;", "&")
+    return re.search(r'class="button button--primary" data-key="n"[^>]* href="([^"]+)">', html).group(1).replace("&amp;", "&")
 
 
 # ---- item 3: the path
@@ -151,11 +151,28 @@ def test_a_review_session_walks_the_due_queue_and_the_count_drops(app, client):
         order.append(spot)
         html = post_form(client, at, right_answer(app, spot)).text
         assert "All" in html and next_link(html) == "/progress/review"  # Next: the next due spot
+        # the last one says where Next goes now, though the same page was kept when others were due
+        said = "Next due spot" if remaining else "Nothing else is due: back to the start"
+        assert said in html and ("Next due spot" in html) == bool(remaining)
         home = client.get("/").text
         assert (f"Review: {remaining} due" in home) if remaining else "Review: nothing due now." in home
     assert order == [BTN, "sb-not-reopened", MIN_RAISE]  # most overdue first
     assert client.get("/progress/review").headers["Location"].endswith("/?reviewed=1")
     assert "Review done" in client.get("/?reviewed=1").text
+
+
+def test_a_kept_review_page_says_for_each_learner_whether_anything_else_is_due(app, client):
+    other = app.test_client()
+    for learner, spots in ((client, [BTN, MIN_RAISE]), (other, [BTN])):
+        answer_drill(learner, "seed004-side-pot", right_answer(app, "seed004-side-pot"))  # solved: not due for days
+        history(app, learner_of(learner), spots, hours_ago=2, right=False)
+        post_form(learner, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
+    at = client.get("/progress/review").headers["Location"]
+    assert f"/drill/{BTN}?" in at and at == other.get("/progress/review").headers["Location"]
+    first = post_form(client, at, BTN_RIGHT).text
+    second = post_form(other, at, BTN_RIGHT).text  # the same spot, answer and topic: the kept page
+    assert "Next due spot" in first and "Nothing else is due" not in first
+    assert "Nothing else is due: back to the start" in second and "Next due spot" not in second
 
 
 # ---- item 7: progress that tells the truth

@@ -147,12 +147,33 @@ def test_bad_input_is_refused_with_a_reason_and_not_counted(app, client, typed, 
     url = _start(client)
     run = _run(app, url)
     q = speed.question(run.seed, 0)
-    if q.choices and typed and "\x00" not in typed:
+    if q.choices and "\x00" not in typed:  # an empty answer too: there are only seats to tap
         message = "Tap one of the seats shown"
     response = _send(client, url, 0, typed)
     assert response.status_code == 200, response.text
     assert message in response.text
     assert (_run(app, url).asked, _run(app, url).wrong) == (0, 0)
+
+
+def _seeded(app, url: str, kind: str) -> None:
+    """Give the run a seed whose first question is of ``kind``."""
+    seed = next(seed for seed in range(1, 1000) if speed.question(seed, 0).kind == kind)
+    store = app.extensions["trainer.store"]
+    with store.session() as session:
+        session.get(SpeedRun, url.rsplit("/", 1)[-1]).seed = seed
+        session.commit()
+
+
+@pytest.mark.parametrize("kind, typed, said, unsaid", [
+    ("pot-limit", "", "Type a number of chips, then press Enter.", "seat"),
+    ("pot-limit", "abc", "Type a whole number of chips, like 1400 or 1,400.", "digits only"),
+    ("winner", "", "Tap one of the seats shown.", "Type a number"),
+])
+def test_an_unreadable_answer_is_told_only_what_this_question_can_take(app, client, kind, typed, said, unsaid):
+    url = _start(client)
+    _seeded(app, url, kind)
+    error = re.search(r'<p class="field-error" id="speed-error">(.*?)</p>', _send(client, url, 0, typed).text, re.S).group(1)
+    assert said in error and unsaid not in error
 
 
 def test_a_forged_question_number_is_not_counted(app, client):

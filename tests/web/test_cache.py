@@ -64,6 +64,20 @@ def test_the_visitor_who_sent_it_does_not_get_it_back_either(client):
     assert "yyyyyyyyyy" not in page.text and len(page.data) < 40_000
 
 
+def test_the_deck_links_of_a_kept_page_name_only_its_own_validated_topic(app):
+    first = app.test_client()
+    # a topic that looks like one but is no topic: the page is the one without a topic
+    assert first.get(f"/drill/{BTN}?topic=no-such-topic").status_code == 200
+    assert first.get(f"/drill/{BTN}?topic=reopening&level=3&deck=two").status_code == 200
+
+    later = app.test_client()
+    plain = later.get(f"/drill/{BTN}").text
+    assert "no-such-topic" not in plain
+    assert re.findall(r'<a href="([^"]*deck=\w+)"', plain) == ["?deck=two", "?deck=four"]
+    topical = later.get(f"/drill/{BTN}?topic=reopening").text
+    assert re.findall(r'<a href="([^"]*deck=\w+)"', topical) == ["?topic=reopening&amp;deck=two", "?topic=reopening&amp;deck=four"]
+
+
 def test_another_spelling_of_a_generated_spot_never_reaches_another_visitors_page(app):
     odd = "gen:min-raise:2:0007:0"  # the same spot as CARD_SPOT, written differently
     assert app.test_client().get(f"/drill/{odd}").status_code == 200

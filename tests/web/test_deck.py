@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -63,3 +64,13 @@ def test_an_unknown_deck_is_ignored(client):
 @pytest.mark.parametrize(("lang", "words"), [("zh-Hant", "四色牌"), ("zh-Hans", "四色牌")])
 def test_the_switch_is_in_the_learners_language(client, lang, words):
     assert words in client.get(f"/?lang={lang}").text
+
+
+def test_the_switch_keeps_the_topic_so_next_walks_the_same_path(client):
+    page = client.get("/drill/btn-faces-short-all-in?topic=reopening").text
+    link = re.search(r'<a href="([^"]*deck=four)">four-colour deck', page).group(1)
+    assert link == "?topic=reopening&amp;deck=four"
+    switched = client.get("/drill/btn-faces-short-all-in" + html.unescape(link)).text
+    crumbs = re.search(r'<nav class="crumbs".*?</nav>', switched, re.S).group(0)
+    assert _body(switched) == "deck-four"
+    assert 'href="/topics/reopening"' in crumbs and "All spots" not in crumbs

@@ -50,6 +50,11 @@ def test_drill_page_draws_the_table_and_the_text_version(client):
     assert "Pot: </span>4,000" in html and "600 from before the turn" in html
 
 
+def test_the_key_hint_says_enter_checks_the_answer_not_the_betting_action(client):
+    hint = re.search(r'<p class="key-hints meta" hidden>(.*?)</p>', client.get("/drill/btn-faces-short-all-in").text).group(1)
+    assert "<kbd>Enter</kbd> checks your answer" in hint and "</kbd> check ·" not in hint
+
+
 def test_the_action_so_far_shows_to_totals_and_what_each_added(client):
     html = client.get("/drill/sb-not-reopened").text
     history = re.search(r'<table class="history">.*?</table>', html, re.S).group(0)

@@ -340,6 +340,8 @@ def assigned_context(account_id: int) -> list[dict[str, Any]]:
             "opens": shown(a.opens_at, a.time_zone),
             "closes": shown(a.closes_at, a.time_zone),
             "attempts": sorted(mine.get(a.id, []), key=lambda e: e.started_at),
+            # what the Start button does then: resume it (see start)
+            "running": exam_store.open_attempt(db(), template, account_id, assignment_id=a.id) is not None,
         })
     return listed
 

@@ -10,11 +10,12 @@ and their names (``title``, the seat table), so no card is told by its colour al
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from urllib.parse import urlencode
 
 from flask import Flask, Response, g, has_request_context, request
 
-from . import proxy
+from . import i18n, proxy
 
 COOKIE = "deck"
 COOKIE_AGE = 365 * 24 * 3600
@@ -38,12 +39,18 @@ def current() -> str:
     return found
 
 
-def links() -> list[dict[str, object]]:
+def links(args: Mapping[str, str | None] | None = None) -> list[dict[str, object]]:
     """The switch: each deck with a link to this page with it. The link is relative (``?deck=four``),
     so a page kept for everyone never carries the address one visitor spelt it with; a page a
-    form posted to links to the home page instead, which can always be fetched."""
+    form posted to links to the home page instead, which can always be fetched.
+
+    The link keeps the page's ``topic`` or ``level``, as the language links do (Next follows the
+    topic): a view whose page is kept for every learner passes the ``args`` it validated and
+    named in the page's key; otherwise the request's are read, only a value that could name one."""
     base = "" if request.method == "GET" else request.script_root + "/"
-    return [{"code": code, "url": f"{base}?{urlencode([('deck', code)])}", "current": code == current()} for code in DECKS]
+    kept = i18n.kept_args(args) if base == "" else []
+    return [{"code": code, "url": f"{base}?{urlencode([*kept, ('deck', code)])}", "current": code == current()}
+            for code in DECKS]
 
 
 def remember(response: Response) -> Response:

@@ -10,19 +10,19 @@ from typing import Any
 from flask import Blueprint, Response, abort, g, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
 
-from . import hints, i18n, library, spot_refs
+from . import deck, hints, i18n, library, spot_refs
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
 from .library import Entry, topic_name
-from .progress import answer_id_of, opened_at, record_attempt, with_first_try, with_rating
-from .render import render, wants_fragment
+from .progress import answer_id_of, due_entries, opened_at, record_attempt, with_first_try, with_rating
+from .render import LEARNER_SLOTS, render, wants_fragment
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
 
@@ -187,6 +187,7 @@ def _pieces(
         "steps": kept.steps(ref, feedback, stage=stage, last=last) if feedback is not None and missed != "hint" else None,
         # The language links point at this spot and topic, not at whatever the address carried.
         "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
+        "decks": deck.links(args={"topic": slug}),
     }
 
 
@@ -231,8 +232,22 @@ def _urls(lib, entry: Entry, topic, ref: str, reviewing: bool = False) -> dict[s
         "again_url": url_for("drill.show", scenario_id=ref, topic=slug, review=review),
         "next_url": next_url,
         "next_note": note,
-        "next_label": _("Next due spot") if reviewing else _("Next spot"),
+        "next_label": NEXT_DUE if reviewing else _("Next spot"),
     }
+
+
+# Where a review's Next says whether anything else is due: that is the learner's, and the page is kept for all.
+NEXT_DUE = "next-due-" + secrets.token_hex(8)
+
+
+def _next_due_label() -> str:
+    """Where progress.review goes from this spot: the next due one, or (nothing else due) the home page."""
+    if due_entries(but=_ref()):
+        return str(escape(_("Next due spot")))
+    return str(escape(_("Nothing else is due: back to the start")))
+
+
+LEARNER_SLOTS[NEXT_DUE] = _next_due_label
 
 
 def _step_note(lib, step) -> str:

@@ -79,9 +79,11 @@ def _index(*, error: str | None = None, error_slug: str | None = None, status: i
     learner = identity.learner_id()
     user = identity.account()
     standings = {}
+    running: set[str] = set()  # templates whose Start button resumes an attempt (see start)
     assigned = []
     if user is not None:
         standings = {slug: store.standing(db(), t, user.id) for slug, t in templates().items()}
+        running = {slug for slug, t in templates().items() if store.open_attempt(db(), t, user.id)}
         from .classes import assigned_context
 
         assigned = assigned_context(user.id)
@@ -92,6 +94,7 @@ def _index(*, error: str | None = None, error_slug: str | None = None, status: i
         mine=store.of_learner(db(), learner) if learner else [],
         user=user,
         standings=standings,
+        running=running,
         assigned=assigned,
         drawable={slug for slug, t in templates().items() if t.can_draw(pool_ids())},
         error=error,

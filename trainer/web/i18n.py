@@ -143,6 +143,14 @@ def translations() -> flask_babel.support.Translations:
     return found
 
 
+def kept_args(args: Mapping[str, str | None] | None = None) -> list[tuple[str, str]]:
+    """The ``topic`` and ``level`` a link to this page keeps: of ``args`` (a view's validated
+    values) or else of the request's query, only values that could name one."""
+    if args is None:
+        args = {key: request.args.get(key) for key in KEPT_ARGS}
+    return [(key, value) for key, value in args.items() if value and _KEPT_VALUE[key].fullmatch(value)]
+
+
 def language_links(path: str | None = None, args: Mapping[str, str | None] | None = None) -> list[dict[str, object]]:
     """The switcher: each language with a link to this page in it.
 
@@ -152,9 +160,7 @@ def language_links(path: str | None = None, args: Mapping[str, str | None] | Non
     here = current()
     if path is None:
         path = quote(request.script_root + request.path, safe="/")
-    if args is None:
-        args = {key: request.args.get(key) for key in KEPT_ARGS}
-    kept = [(key, value) for key, value in args.items() if value and _KEPT_VALUE[key].fullmatch(value)]
+    kept = kept_args(args)
     return [
         {
             "code": code,

@@ -334,10 +334,15 @@ def replay() -> Response:
 @bp.get("/review")
 def review() -> Response:
     """The most overdue spot to review today."""
+    lib = library()
+    for entry in due_entries():
+        return redirect(url_for("drill.show", scenario_id=entry.id, topic=lib.home_topic(entry), review="1"))
+    return redirect(url_for("pages.home", reviewed="1"))
+
+
+def due_entries(but: str | None = None) -> list[Entry]:
+    """This learner's spots due for review that the library has, most overdue first; without ``but``."""
     learner = identity.learner_id()
     lib = library()
-    for scenario_id in stats.due(db(), learner) if learner else []:
-        entry = lib.get(scenario_id)
-        if entry is not None:
-            return redirect(url_for("drill.show", scenario_id=scenario_id, topic=lib.home_topic(entry), review="1"))
-    return redirect(url_for("pages.home", reviewed="1"))
+    found = (lib.get(scenario_id) for scenario_id in (stats.due(db(), learner) if learner else []) if scenario_id != but)
+    return [entry for entry in found if entry is not None]

@@ -48,6 +48,10 @@ def _instructor_nav() -> str:
     return str(Markup('<li><a href="{}">{}</a></li>').format(url_for("classroom.index"), _("Classroom")))
 
 
+# Other slots a kept page leaves for what depends on the learner, by module (slot -> what fills it).
+LEARNER_SLOTS: dict[str, Callable[[], str]] = {}
+
+
 def wants_fragment() -> bool:
     """An htmx request that is not boosted and not a history restore gets a fragment."""
     htmx = getattr(request, "htmx", None)
@@ -101,6 +105,9 @@ def render(
         body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
     if INSTRUCTOR_NAV in body:
         body = body.replace(INSTRUCTOR_NAV, _instructor_nav())
+    for slot, make in LEARNER_SLOTS.items():
+        if slot in body:
+            body = body.replace(slot, make())
     if ANSWER_ID in body:
         body = body.replace(ANSWER_ID, answer_ids.new())
     response = make_response(body, status)

@@ -30,13 +30,13 @@ from .spot_refs import generated
 
 bp = Blueprint("speed", __name__)
 
-# What an unreadable answer is told, by speed.check's error
+# What an unreadable answer is told, by speed.check's error; only a "who wins" question has seats to tap
 ERRORS = {
-    "empty": lambda: _("Type a number of chips (or tap a seat), then press Enter."),
-    "number": lambda: _("Type a whole number of chips, digits only, like 1400 or 1,400."),
-    "huge": lambda: _("That number is far larger than any amount at this table: type the amount in chips."),
-    "seat": lambda: _("Tap one of the seats shown."),
-    "control": lambda: ControlInField.message(),
+    "empty": lambda q: _("Tap one of the seats shown.") if q.choices else _("Type a number of chips, then press Enter."),
+    "number": lambda q: _("Type a whole number of chips, like 1400 or 1,400."),
+    "huge": lambda q: _("That number is far larger than any amount at this table: type the amount in chips."),
+    "seat": lambda q: _("Tap one of the seats shown."),
+    "control": lambda q: ControlInField.message(),
 }
 
 
@@ -93,7 +93,7 @@ def answer(run_id: str) -> Response:
         return _question(found)  # says it could not be shown
     checked = speed.check(q, request.form.get("answer", ""))
     if checked.error:
-        return _question(found, error=ERRORS[checked.error]())
+        return _question(found, error=ERRORS[checked.error](q))
     counted = store.count(db(), found, number=number, right=checked.right)
     db().commit()
     if counted is store.Counted.LATE:
