@@ -26,6 +26,12 @@ SPOTS = (BTN, "seed001-min-raise")
 POLL_MS = 8000  # the pages poll every 2 s
 
 
+
+# A QR code's width, read in one step of the page (an element the stream swaps has no box between).
+QR_WIDE_ENOUGH = "([sel, px]) => { const e = document.querySelector(sel); return !!e && e.getBoundingClientRect().width >= px }"
+QR_SMALL_ENOUGH = ("([sel, px]) => { const e = document.querySelector(sel); const w = e && e.getBoundingClientRect().width;"
+                   " return !!e && w > 0 && w <= px }")
+
 def axe_violations(page, axe_source: str) -> list[str]:
     """axe-core on a live page. Its event stream refreshes the part it shows once on connecting (and
     on each change), and a part swapped while axe reads it can be misread (a button measured as it
@@ -167,8 +173,8 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     projector.set_viewport_size(PROJECTOR["viewport"])
     projector.goto(control_url + "projector")
     projector_facts(projector)
-    lobby_qr = projector.locator(".projector-lobby .qr svg")
-    assert lobby_qr.is_visible() and lobby_qr.bounding_box()["width"] >= 300
+    # measured in one step of the page: the stream's refresh on connecting may swap the lobby meanwhile
+    projector.wait_for_function(QR_WIDE_ENOUGH, arg=[".projector-lobby .qr svg", 300], timeout=POLL_MS)
     assert projector.locator(".projector-lobby .join-code").is_visible()
 
     ana = join(open_page, join_url, "Ana")
@@ -193,7 +199,8 @@ def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts,
     assert projector.locator("text=Question 1 of 2").first.is_visible()
     assert projector.locator(".projector-lobby").count() == 0
     corner_qr = projector.locator(".projector-corner .qr svg")
-    assert corner_qr.is_visible() and corner_qr.bounding_box()["width"] <= 160  # small, in a corner
+    assert corner_qr.is_visible()
+    projector.wait_for_function(QR_SMALL_ENOUGH, arg=[".projector-corner .qr svg", 160], timeout=POLL_MS)  # small, in a corner
     projector_facts(projector)
     for student in (ana, bo):
         student.wait_for_selector("#step-1", timeout=POLL_MS)
