@@ -333,6 +333,18 @@ def generate(topic: str, *, level: int = 2, seed: int = 0, count: int = 1, start
     return [_spot(topic, level, seed, i, stakes) for i in range(start, start + count)]
 
 
+def spot_id(topic: str, level: int, seed: int, index: int, stakes_name: str | None = None) -> str:
+    """A generated spot's scenario id, as its attempts are stored: ``gen-<topic>-<level>-<seed>-<index>``."""
+    return f"gen-{topic}-{level}-{seed}-{index}" + (f"-{stakes_name}" if stakes_name else "")
+
+
+def level_of(scenario_id: str, topic: str) -> int | None:
+    """The level in a generated spot's id (``spot_id``) of ``topic``; None for any other id."""
+    prefix = f"gen-{topic}-"
+    level = scenario_id[len(prefix):].split("-", 1)[0] if scenario_id.startswith(prefix) else ""
+    return int(level) if level.isdigit() else None
+
+
 def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None = None) -> Spot:
     recipe = RECIPES[topic]
     stakes = STAKES[stakes_name] if stakes_name is not None else None
@@ -348,7 +360,7 @@ def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None
                 continue
         if found is not None:
             hand, actions = found
-            sid = f"gen-{topic}-{level}-{seed}-{index}" + (f"-{stakes_name}" if stakes_name else "")
+            sid = spot_id(topic, level, seed, index, stakes_name)
             doc = scenario_document(deal, hand, actions, id=sid, ask=recipe.ask, extra=extra)
             doc = _with_texts(doc, topic, recipe, hand, level)
             return Spot(id=sid, topic=topic, level=level, seed=seed, index=index, document=doc)

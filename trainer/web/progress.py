@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy.exc import DBAPIError
 
+from trainer.generate import level_of
 from trainer.quiz import Answer, Feedback
 from trainer.store import db, store
 from trainer.store import progress as stats
@@ -270,11 +271,7 @@ def solved_level(slug: str, entries: list[Entry], marks: dict[str, bool]) -> int
     """The highest level of the topic the learner solved at the first try, library spot or
     generated (``gen-<topic>-<level>-…``); 0 when none."""
     levels = [e.level or 0 for e in entries if marks.get(e.id)]
-    prefix = f"gen-{slug}-"
-    for sid, solved in marks.items():
-        level = sid[len(prefix):].split("-", 1)[0] if solved and sid.startswith(prefix) else ""
-        if level.isdigit():
-            levels.append(int(level))
+    levels += [level for sid, solved in marks.items() if solved and (level := level_of(sid, slug)) is not None]
     return max(levels, default=0)
 
 
@@ -334,10 +331,10 @@ def replay() -> Response:
 @bp.get("/review")
 def review() -> Response:
     """The most overdue spot to review today."""
-    lib = library()
-    for entry in due_entries():
-        return redirect(url_for("drill.show", scenario_id=entry.id, topic=lib.home_topic(entry), review="1"))
-    return redirect(url_for("pages.home", reviewed="1"))
+    due = due_entries()
+    if not due:
+        return redirect(url_for("pages.home", reviewed="1"))
+    return redirect(url_for("drill.show", scenario_id=due[0].id, topic=library().home_topic(due[0]), review="1"))
 
 
 def due_entries(but: str | None = None) -> list[Entry]:

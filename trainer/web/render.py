@@ -48,8 +48,9 @@ def _instructor_nav() -> str:
     return str(Markup('<li><a href="{}">{}</a></li>').format(url_for("classroom.index"), _("Classroom")))
 
 
-# Other slots a kept page leaves for what depends on the learner, by module (slot -> what fills it).
-LEARNER_SLOTS: dict[str, Callable[[], str]] = {}
+# Slots a kept page leaves for what depends on who asks (slot -> what fills it, per response):
+# the instructor's nav link here, a review's Next label in drill.py.
+LEARNER_SLOTS: dict[str, Callable[[], str]] = {INSTRUCTOR_NAV: _instructor_nav}
 
 
 def wants_fragment() -> bool:
@@ -103,8 +104,6 @@ def render(
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
         body = body.replace(kept.opened, str(g.get("opened_at") or int(time.time() * 1000)))
-    if INSTRUCTOR_NAV in body:
-        body = body.replace(INSTRUCTOR_NAV, _instructor_nav())
     for slot, make in LEARNER_SLOTS.items():
         if slot in body:
             body = body.replace(slot, make())
