@@ -479,3 +479,9 @@ def test_the_stage_kept_for_a_whole_class_still_carries_each_students_own_id_tok
     # A label that asks ("…是否已經行動？") takes its answer without a colon after the question mark.
     shown_zh = ana.get(f"/c/{code}/stage?v=old&lang=zh-Hant", headers=HTMX).text
     assert "？：" not in shown_zh and "？ " in shown_zh
+
+
+def test_ending_a_session_nobody_joined_says_so_instead_of_counting_0_students(app, instructor):
+    session_id, _code, _page = _create(instructor)
+    asked = instructor.get(f"/classroom/{session_id}/end").text
+    assert "ends before anyone joined" in asked and "0 students" not in asked
