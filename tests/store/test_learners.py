@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from trainer.store import progress
 from trainer.store.learners import AccountError, new_id, sign_in, sign_up
@@ -88,6 +88,31 @@ def test_one_account_per_email(s):
     assert exc.value.field == "email"
     s.rollback()
     assert s.scalar(select(func.count()).select_from(Account)) == 1
+
+
+@pytest.mark.parametrize("typed", ["ＥＤ＠ｅｘａｍｐｌｅ．ｃｏｍ", "ed\u200b@example.com", "\ufeffed@example.com",
+                                   "ed@exam\u2060ple.com", " Ed@Example.COM "])
+def test_an_email_typed_full_width_or_with_an_invisible_character_is_the_same_account(s, typed):
+    sign_up(s, email="ed@example.com", password="password1", name="Ed", instructor=False, learner_id=None)
+    s.commit()
+    with pytest.raises(AccountError) as exc:
+        sign_up(s, email=typed, password="password2", name="Ed 2", instructor=False, learner_id=None)
+    assert exc.value.field == "email"
+    s.rollback()
+    assert sign_in(s, email=typed, password="password1", learner_id=None)[0].name == "Ed"
+
+
+def test_an_account_stored_before_emails_were_normalized_still_signs_in(s):
+    sign_up(s, email="old@example.com", password="password1", name="Old", instructor=False, learner_id=None)
+    s.execute(update(Account).values(email="old\u200b@example.com"))  # as an older version stored it
+    s.commit()
+    assert sign_in(s, email="old\u200b@example.com", password="password1", learner_id=None)[0].name == "Old"
+
+
+def test_an_email_with_a_space_inside_is_refused(s):
+    with pytest.raises(AccountError) as exc:
+        sign_up(s, email="ed @example.com", password="password1", name="Ed", instructor=False, learner_id=None)
+    assert exc.value.field == "email"
 
 
 def test_an_account_keeps_its_newest_sessions_and_the_oldest_end_past_the_bound(s):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import unicodedata
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -70,7 +71,15 @@ def ensure_learner(s: Session, learner_id: str) -> Learner:
 
 
 def normalize_email(email: str) -> str:
-    return email.strip().lower()
+    """An email as accounts are told apart: "Ana@Example.com", "ａｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ" (typed
+    full-width) and "ana\u200b@example.com" (a zero-width space pasted in) are one address."""
+    folded = unicodedata.normalize("NFKC", email)
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf").strip().lower()
+
+
+def _stored_forms(email: str) -> list[str]:
+    # Accounts made before emails were normalized this way were stored stripped and lower-cased only.
+    return list(dict.fromkeys((normalize_email(email), email.strip().lower())))
 
 
 def sign_up(
@@ -82,7 +91,9 @@ def sign_up(
     email = normalize_email(email)
     name = " ".join(name.split())
     errors = []
-    if "@" not in email or len(email) > 254 or email.startswith("@") or email.endswith("@"):
+    if "@" not in email or len(email) > 254 or email.startswith("@") or email.endswith("@") or any(
+        c.isspace() for c in email
+    ):
         errors.append(AccountError("email", N_("Enter an email address, like %(example)s."), example="ana@example.com"))
     elif s.scalar(select(Account.id).where(Account.email == email)) is not None:
         errors.append(AccountError("email", N_("There is already an account with this email: sign in instead.")))
@@ -112,7 +123,9 @@ def sign_up(
 
 def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) -> tuple[Account, Learner]:
     """The account, and its learner with this browser's anonymous history merged in."""
-    account = s.scalar(select(Account).where(Account.email == normalize_email(email)))
+    forms = _stored_forms(email)
+    found = {a.email: a for a in s.scalars(select(Account).where(Account.email.in_(forms)))}
+    account = next((found[f] for f in forms if f in found), None)
     if account is None:
         check_password_hash(_DUMMY_HASH, password)
         raise AccountError("email", N_("That email and password do not match an account."))
