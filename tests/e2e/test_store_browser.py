@@ -29,7 +29,7 @@ def fill_anything(page) -> None:
 
 
 def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts):
-    page = open_page(viewport={"width": 1024, "height": 800})
+    page = open_page(viewport={"width": 1024, "height": 800}, timezone_id="Asia/Taipei")  # a candidate in Taipei
     page.goto(base_url + "/exams/")
     assert "Exams need an account" in page.locator("main").inner_text()
     sign_up(page, base_url, "Ana Lee", "ana@example.com", at="/account/signup?next=/exams/")
@@ -43,6 +43,8 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
     page.wait_for_function(
         "t => document.querySelector('.exam-timer-value').textContent !== t", arg=first, timeout=3000
     )  # the countdown runs
+    ends = page.locator("#exam-timer time").inner_text()  # the deadline in the candidate's own zone
+    assert "GMT+8" in ends and "UTC" not in ends, ends
 
     for _number in (1, 2, 3):
         fill_anything(page)
@@ -58,6 +60,7 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
         page.click("text=Submit my answers")
     assert page.url.endswith("/result")
     summary = page.locator(".result-summary").inner_text()
+    assert "GMT+8" in page.locator(".result-facts time").inner_text(), summary  # the date in their zone too
     assert "Ana Lee" in summary and "of 10 questions all right" in summary and "pass mark 80%" in summary
     assert page.locator(".review-item").count() == 10
     assert page.locator(".review-item .steps").count() == 10  # the engine's derivation for every answer

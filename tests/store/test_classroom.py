@@ -348,6 +348,12 @@ def test_self_paced_students_get_their_marks_after_each_answer(app, instructor):
     session_id, code, _ = _create(instructor, mode="self", minutes="30")
     ana = _join(app, code, "Ana")
     assert "Assignment" in ana.get(f"/c/{code}").text
+    from .test_exams import _moments
+
+    # The deadline, and the session's start on the instructor's list, for the reader's zone.
+    assert _moments(ana.get(f"/c/{code}").text) == ["datetime"]
+    assert _moments(instructor.get(f"/classroom/{session_id}/").text) == ["datetime"]
+    assert "datetime" in _moments(instructor.get("/classroom/").text)
     page = ana.get(f"/c/{code}/q/1")
     form = {
         "csrf_token": token(page.text),

@@ -375,7 +375,7 @@ def test_verify_shows_the_facts_an_employer_needs_in_the_viewers_language(app, c
     assert "1 of 2 questions all right (50%)" in page
     assert "Pass mark" in page and "50%" in page and "Passed" in page
     assert "attempt 1 at this exam" in page
-    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>[^<]+UTC\+00:00</time>', page)
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local="datetime">[^<]+UTC\+00:00</time>', page)
     zh = app.test_client().get(f"/verify/{code}", headers={"Accept-Language": "zh-TW"}).text
     assert "及格標準" in zh and "Pass mark" not in zh
 
@@ -513,3 +513,33 @@ def test_the_chinese_pages_of_an_exam_and_a_drill_use_full_width_punctuation(cli
     }
     slips = {name: punctuation_slips(html) for name, html in pages.items()}
     assert {name: lines for name, lines in slips.items() if lines} == {}
+
+
+MOMENT = re.compile(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local="(datetime|time)">[^<]+</time>')
+
+
+def _moments(html: str) -> list[str]:
+    """The kinds of stored moment a page shows for the reader's zone, after checking that no other
+    "UTC" is written on it (a time the browser cannot rewrite in the reader's zone)."""
+    assert "UTC" not in MOMENT.sub("", html), [line for line in html.splitlines() if "UTC" in line]
+    found = MOMENT.findall(html)
+    assert not found or "local-time" in html  # the script that rewrites them is on the page
+    return found
+
+
+def test_every_stored_moment_is_written_for_the_readers_zone(app, client):
+    first = _start(client)
+    exam_id = first.split("/")[2]
+    assert _moments(client.get(first).text) == ["time"]  # the exam's deadline, beside the countdown
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    assert _moments(client.get(f"/exams/{exam_id}/result").text) == ["datetime"]
+    assert _moments(client.get(f"/exams/{exam_id}/certificate").text) in (["datetime"], [])
+    assert _moments(client.get("/exams/").text) == ["datetime"]  # the attempts table
+    speed = post_form(client, "/speed", {}, to="/speed/start").headers["Location"]
+    with app.extensions["trainer.store"].session() as s:
+        from trainer.store.models import SpeedRun
+
+        s.get(SpeedRun, speed.rsplit("/", 1)[-1]).deadline = now() - timedelta(seconds=1)
+        s.commit()
+    assert _moments(client.get(speed + "/result").text) == ["datetime"]
+    assert _moments(client.get("/speed").text) == ["datetime"]

@@ -9,7 +9,6 @@ from typing import Any
 
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
-from flask_babel import format_datetime
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, TooManyRequests
@@ -21,6 +20,7 @@ from trainer.store.learners import MAX_NAME, name_too_long, new_id
 from trainer.store.models import ExamAttempt, now
 
 from . import identity, limits, public
+from .i18n import when
 from .errors import handle_http, said
 from .inputs import ControlInField, cleaned_form
 from .library import topic_name
@@ -101,7 +101,6 @@ def _index(*, error: str | None = None, error_slug: str | None = None, status: i
         error_slug=error_slug,
         typed_name=typed_name,
         percent=store.percent,
-        when=when,
     )
 
 
@@ -157,12 +156,6 @@ def _refusal(refused: store.RetakeRefused) -> str:
     if refused.until is None:
         return _("Another attempt at this exam was started at the same moment. Open your exams to continue it.")
     return _("You have used the attempts this exam allows for now. The next one opens %(when)s.", when=when(refused.until))
-
-
-def when(at: datetime) -> str:
-    """A moment in the page's language, in UTC with the offset written out (the server does not
-    know the reader's zone; the page's <time datetime> element carries the exact instant)."""
-    return f"{format_datetime(at, 'medium', rebase=False)} UTC+00:00"
 
 
 def _draw(template: store.ExamTemplate, exam_id: str) -> list[str]:
@@ -377,8 +370,7 @@ def certificate(exam_id: str) -> Response:
             qr=Markup(segno.make(verify_url, error="m").svg_inline(scale=4, dark="#000", light="#fff")),
             code=_shown_code(exam.verify_code or ""),
             percent=store.percent,
-            when=when,
-        )
+            )
     )
 
 
@@ -387,7 +379,7 @@ def verify_form() -> Response:
     code = request.args.get("code", "").strip()
     if code:
         return redirect(url_for("exams.verify", code=store.normalize_code(code)[:32] or "-"))
-    return render("exam/verify.html", exam=None, code="", looked=False, percent=store.percent, now_named=None, when=when)
+    return render("exam/verify.html", exam=None, code="", looked=False, percent=store.percent, now_named=None)
 
 
 @bp.get("/verify/<code>")
@@ -411,6 +403,5 @@ def verify(code: str) -> Response:
         looked=True,
         percent=store.percent,
         now_named=store.account_name(db(), exam) if exam is not None else None,
-        when=when,
         status=200 if exam is not None else 404,
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import datetime, timezone
 from urllib.parse import quote, urlencode
 
 import flask_babel
@@ -190,6 +191,30 @@ def before_value(label: str) -> str:
     return Markup(f"{label}{gap}") if isinstance(label, Markup) else f"{text}{gap}"
 
 
+def when(at: datetime) -> str:
+    """A moment in the page's language, in UTC with the offset written out: the server does not
+    know the reader's zone. ``moment`` wraps it for the browser to rewrite in the reader's zone."""
+    return f"{flask_babel.format_datetime(_utc(at), 'medium', rebase=False)} UTC+00:00"
+
+
+def _utc(at: datetime) -> datetime:
+    # SQLite gives back naive datetimes: every moment the app stores is UTC.
+    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+
+
+def moment(at: datetime | None, part: str = "datetime") -> Markup:
+    """``<time>`` for a stored moment: the UTC text for a page read without JavaScript, rewritten
+    by static/local-time.js in the reader's own zone and language (``part``: "datetime", or "time"
+    for a clock time such as an exam's deadline)."""
+    if at is None:
+        return Markup("")
+    utc = _utc(at)
+    text = when(utc) if part == "datetime" else f"{flask_babel.format_time(utc, 'medium', rebase=False)} UTC"
+    return Markup('<time datetime="{}" data-local="{}">{}</time>').format(
+        utc.strftime("%Y-%m-%dT%H:%M:%SZ"), part, text
+    )
+
+
 def remember(response: Response) -> Response:
     """Keep a language picked with ``?lang=``, and say what the page depends on."""
     picked = locale_for(request.args.get("lang"))
@@ -221,6 +246,7 @@ def init_app(app: Flask) -> None:
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
     )
     app.after_request(remember)
+    app.jinja_env.filters["moment"] = moment
 
     @app.context_processor
     def language() -> dict[str, object]:

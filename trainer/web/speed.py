@@ -22,7 +22,6 @@ from trainer.translations.engine import engine_templates
 
 from . import i18n, identity
 from .errors import handle_http
-from .exams import when
 from .inputs import ControlInField
 from .render import render
 from .spot import card_view
@@ -52,7 +51,7 @@ def index() -> Response:
         store.close_expired(db(), learner)
         db().commit()
         runs, best = store.history(db(), learner), store.best(db(), learner)
-    return _private(render("speed/index.html", runs=runs, best=best, seconds=_seconds(), when=when,
+    return _private(render("speed/index.html", runs=runs, best=best, seconds=_seconds(),
                            penalty=int(store.WRONG_PENALTY.total_seconds())))
 
 
@@ -172,7 +171,6 @@ def _over(found: SpeedRun, *, last: dict | None = None, late: bool = False) -> R
         last=last,
         late=late,
         runs=store.history(db(), found.learner_id),
-        when=when,
     ))
 
 
