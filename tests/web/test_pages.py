@@ -122,6 +122,7 @@ def test_problems_page_names_broken_files_and_the_rest_still_serve(tmp_path, cap
 
 def test_problems_page_when_all_is_well(client):
     assert "No problems: every scenario file loaded." in client.get("/problems").text
+    assert "Scenario file problems" not in client.get("/").text  # a learner's footer says nothing of files
 
 
 def test_a_missing_scenario_folder_is_a_problem_not_a_crash(tmp_path):
