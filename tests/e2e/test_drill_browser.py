@@ -85,7 +85,9 @@ def test_wrong_then_right_answer_swaps_in_place_without_a_reload(page, base_url,
     assert page.locator("#status").inner_text() == "4 of 5 right."
     page.screenshot(path=str(artifacts / "graded-drill-wrong.png"), full_page=True, caret="initial")
 
-    page.click("text=Try again")  # the spot again from step 1
+    # After a miss the fields keep what was typed; the other button says it clears them.
+    assert page.input_value("#f-min_to") == "1800"
+    page.click("text=Clear and start again")  # the spot again from step 1
     page.wait_for_selector("#feedback", state="detached")
     focus_moves_to(page, "f-current_total")
     assert page.input_value("#f-current_total") == ""

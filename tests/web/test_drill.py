@@ -153,6 +153,12 @@ def test_a_right_answer_is_all_right_with_the_derivation_and_the_note(drill):
     assert 'hx-get="/drill/btn-faces-short-all-in"' in html and "Try again" in html
 
 
+def test_after_a_miss_the_button_that_clears_the_answers_says_so(drill):
+    html = drill("btn-faces-short-all-in").submit({**BTN_RIGHT, "to_add": "1"}).text
+    assert "Clear and start again" in html and "Try again" not in html
+    assert re.search(r'<input[^>]*id="f-to_add"[^>]*value="1"', html) or re.search(r'<input[^>]*value="1"[^>]*id="f-to_add"', html)  # kept to be fixed
+
+
 def test_every_rule_link_in_an_explanation_exists_on_the_rules_page(client, drill):
     rules_page = client.get("/rules").text
     html = drill("sb-not-reopened").submit(
