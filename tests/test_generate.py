@@ -134,3 +134,23 @@ def test_cli_generates_at_real_stakes_and_names_the_stakes_it_knows():
     assert all(d["game"]["blinds"] == [1000, 2000] for d in yaml.safe_load_all(printed.stdout))
     wrong = CliRunner().invoke(main, ["generate", "--topic", "side-pots", "--stakes", "1-2"])
     assert wrong.exit_code == 2 and 'unknown stakes "1-2"; stakes are 100-200, 1000-2000' in wrong.output
+
+
+def test_pots_are_split_in_a_chip_they_are_made_of():
+    """The spot's smallest chip divides every pot and every share: a 125 pot is not split in 100s
+    (the small blind once drew a chip of 100 over a 25 short blind at 100/200)."""
+    from trainer.playout import STAKES
+
+    checked = 0
+    for stakes in (None, *STAKES):
+        for seed in range(60):
+            for spot in generate("odd-chip", level=3, seed=seed, count=2, stakes=stakes):
+                document = spot.document
+                chip = document.get("chip", 1)
+                expect = document["expect"]
+                amounts = [p["amount"] for p in expect["pots"]] + [a for s in expect["split"] for a in s.values()]
+                assert [a for a in amounts if a % chip] == [], (spot.id, chip, amounts)
+                if stakes is not None:
+                    assert chip % STAKES[stakes].chip == 0, spot.id
+                checked += 1
+    assert checked == 3 * 60 * 2

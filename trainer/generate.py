@@ -141,7 +141,12 @@ def _random_winners(hand: Hand, rng: random.Random, i: int, stakes: Stakes | Non
         winners.append(rng.sample(list(pot.eligible), count))
     if all(len(w) == 1 for w in winners):
         return None
-    chip = hand.game.small_blind if rng.random() < 0.5 else stakes.chip if stakes is not None else 1
+    room = stakes.chip if stakes is not None else 1
+    chip = hand.game.small_blind if rng.random() < 0.5 else room
+    if any(pot.amount % chip for pot in pots):
+        # A pot that is not a whole number of that chip was not dealt in it (a 25 short blind in
+        # a pot split in 100s): the smallest chip is the room's, which every amount is made of.
+        chip = room
     return {"winners": winners, "chip": chip}
 
 
