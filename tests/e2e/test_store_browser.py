@@ -52,10 +52,15 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
             page.click("button[name=go][value=next]")
         # Saving shows no verdict: no marks, no correct values.
         assert page.locator(".mark, #feedback").count() == 0
-    assert page.locator(".exam-nav a.is-answered").count() == 3
+    assert page.locator(".exam-nav button.is-answered").count() == 3
+    # Going to another question by its number saves what was typed on the way.
+    fill_anything(page)
+    with page.expect_navigation():
+        page.click(".exam-nav button[value=q1]")
+    assert page.url.endswith("/q/1") and page.locator(".exam-nav button.is-answered").count() == 4
 
     page.click("text=Finish the exam…")
-    assert "Answered: 3 of 10" in page.locator("main").inner_text()
+    assert "Answered: 4 of 10" in page.locator("main").inner_text()
     with page.expect_navigation():
         page.click("text=Submit my answers")
     assert page.url.endswith("/result")

@@ -543,3 +543,24 @@ def test_every_stored_moment_is_written_for_the_readers_zone(app, client):
         s.commit()
     assert _moments(client.get(speed + "/result").text) == ["datetime"]
     assert _moments(client.get("/speed").text) == ["datetime"]
+
+
+def test_going_to_another_question_keeps_what_was_typed(app, client):
+    """The question numbers and "Finish the exam…" submit the answer form: a typed answer is saved
+    on the way (it was lost when they were links), a blank one leaves the question as it was."""
+    first = _start(client)
+    exam_id = first.split("/")[2]
+    page = client.get(first).text
+    assert 'form="exam-answer" name="go" value="q2"' in page and 'value="finish"' in page
+    went = post_form(client, first, {"go": "q2", **BTN_TWO_WRONG})
+    assert went.status_code == 303 and went.headers["Location"].endswith(f"/exams/{exam_id}/q/2")
+    assert 'value="1800"' in client.get(first).text  # saved on the way
+    blank = post_form(client, f"/exams/{exam_id}/q/2", {"go": "q1"})
+    assert blank.status_code == 303 and blank.headers["Location"].endswith(f"/exams/{exam_id}/q/1")
+    finish = post_form(client, f"/exams/{exam_id}/q/2", {"go": "finish"})
+    assert finish.headers["Location"].endswith(f"/exams/{exam_id}/submit")
+    with app.extensions["trainer.store"].session() as s:
+        assert len(s.scalars(select(ExamAnswer).where(ExamAnswer.exam_id == exam_id)).all()) == 1
+    half = post_form(client, first, {"go": "q2", **{**BTN_RIGHT, "pot": "x"}})
+    assert half.status_code == 200 and "Not saved" in half.text  # unreadable: shown, not thrown away
+    assert post_form(client, first, {"go": "q99", **BTN_RIGHT}).headers["Location"].endswith("/q/1")  # stays

@@ -218,6 +218,12 @@ def save(exam_id: str, number: int) -> Response:
     context = _question_context(exam, number)
     entry = context["entry"]
     typed = typed_of(entry, request.form)
+    go = request.form.get("go", "")
+    # The question numbers and "Finish the exam…" submit the form too, so what was typed is kept;
+    # a question left blank is left as it was (unanswered, or the answer saved before).
+    target = _nav_target(go, len(exam.questions))
+    if target is not None and not any(v.strip() for values in typed.values() for v in values):
+        return redirect(_nav_url(exam, target), code=303)
     answer, _feedback = check(entry, typed)
     if not answer.ok:
         # Unreadable input is pointed out (that says nothing about right or wrong); nothing is saved.
@@ -229,11 +235,27 @@ def save(exam_id: str, number: int) -> Response:
         db().rollback()
         return redirect(url_for("exams.result", exam_id=exam.id, late=1), code=303)
     db().commit()
-    go = request.form.get("go")
+    if target is not None:
+        return redirect(_nav_url(exam, target), code=303)
     if go == "submit" or (go == "next" and number == len(exam.questions)):
         return redirect(url_for("exams.confirm", exam_id=exam.id), code=303)
     target = number + 1 if go == "next" else number
     return redirect(url_for("exams.question", exam_id=exam.id, number=target), code=303)
+
+
+def _nav_target(go: str, count: int) -> int | str | None:
+    """Where a question number ("q3") or "Finish the exam…" ("finish") sends the candidate."""
+    if go == "finish":
+        return "finish"
+    if go.startswith("q") and go[1:].isdigit() and 1 <= int(go[1:]) <= count:
+        return int(go[1:])
+    return None
+
+
+def _nav_url(exam: ExamAttempt, target: int | str) -> str:
+    if target == "finish":
+        return url_for("exams.confirm", exam_id=exam.id)
+    return url_for("exams.question", exam_id=exam.id, number=target)
 
 
 @bp.errorhandler(ControlInField)
