@@ -110,3 +110,21 @@ def test_named_board_and_hole_cards_are_kept():
 
 def test_layouts_fit_a_phone_and_a_column():
     assert NARROW.width == 360 and WIDE.width == 680
+
+
+def test_a_board_run_out_after_an_all_in_is_read_at_the_river():
+    """All in before the river and the five cards dealt: the heading names the river, as the table
+    shows it, not the street the betting stopped on ("The spot: preflop" above five cards)."""
+    from trainer.generate import generate
+    from trainer.scenarios import load_document
+
+    seen = 0
+    for seed in range(80):
+        for generated in generate("hand-reading", level=2, seed=seed, count=1):
+            scenario = load_document(generated.document, f"{generated.id}.yaml")
+            if str(scenario.hand().street) != "river" and len(scenario.board or ()) == 5:
+                spot = build_spot(scenario, "en")
+                assert spot.street == "river", generated.id
+                assert "on the river" in spot.summary
+                seen += 1
+    assert seen >= 3

@@ -325,6 +325,12 @@ def _seats(scenario: Any, hand: Any, t: Text, term: Callable[[str], str]) -> tup
     )
 
 
+def _street_shown(street: str, cards: int) -> str:
+    """The street the spot is on as the table shows it: betting that ended all-in before the river
+    with the board run out to five cards is at the river ("preflop" above five cards misread it)."""
+    return next((name for name, dealt in DEALT.items() if dealt == cards), street) if cards > DEALT.get(street, 0) else street
+
+
 def _board(scenario: Any, hand: Any, t: Text) -> tuple[CardView, ...]:
     """The board as named, or as many cards face down as the street has dealt when the spot names none."""
     named = tuple(card_view(c, t) for c in (scenario.board or ()))
@@ -477,7 +483,7 @@ def build_spot(scenario: Any, locale: str | None = None) -> Spot:
     hand = scenario.hand()
     seats = _seats(scenario, hand, t, term)
     board = _board(scenario, hand, t)
-    street = term(str(hand.street))
+    street = term(_street_shown(str(hand.street), len(board)))
     return Spot(
         street=street,
         game=game_line(scenario.game, t),
