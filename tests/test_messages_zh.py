@@ -328,6 +328,27 @@ def test_side_pots_and_splits_render():
         assert any("邊池 1" in t or "边池 1" in t for t in texts)
 
 
+def test_a_pot_won_alone_is_not_split_and_pots_are_named_as_the_question_names_them():
+    """"底池 0 由 UTG 平分" and an odd chip given to the lone winner read wrong: a pot one player
+    wins goes to them, and each pot is the main pot or side pot N, as the question says."""
+    hand = Hand(
+        game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        stacks={"SB": 300, "BB": 300, "BTN": 100},
+        start=Street.RIVER,
+        pot=0,
+    )
+    hand.apply(Action(position="SB", kind=ActionKind.BET, amount=300))
+    hand.apply(Action(position="BB", kind=ActionKind.CALL))
+    hand.apply(Action(position="BTN", kind=ActionKind.CALL))
+    _, steps = hand.split([["SB", "BTN"], ["BB"]], chip=100)
+    assert [s.message.id for s in steps] == ["res.split", "res.odd_chip", "res.single"]
+    texts = {locale: render_all(steps, locale) for locale in LOCALES}
+    english = [step.render() for step in steps]
+    assert english[0].startswith("Main pot (300) is split between") and english[2].startswith("Side pot 1 (400) goes to BB alone")
+    assert texts["zh-Hant"][0].startswith("主池（300）由") and texts["zh-Hant"][2].startswith("邊池 1（400）全歸 BB")
+    assert texts["zh-Hans"][2].startswith("边池 1（400）全归 BB")
+
+
 # ------------------------------------------------------------------- rule table
 
 

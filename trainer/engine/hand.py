@@ -534,8 +534,12 @@ class Hand:
                 share[pos] += chip
             share[ordered[0]] += rest
             shares.append(share)
+            name = _m("pot.main") if number == 0 else _m("pot.side", number=number)
+            if len(ordered) == 1:  # nothing to split, and no odd chip to give
+                steps.append(Step("split", _m("res.single", pot=name, amount=pot.amount, pos=ordered[0]), "R-ODDCHIP"))
+                continue
             parts = [_m("res.share", pos=pos, amount=amount) for pos, amount in share.items()]
-            steps.append(Step("split", _m("res.split", number=number, amount=pot.amount, players=ordered, chip=chip, shares=parts), "R-ODDCHIP"))
+            steps.append(Step("split", _m("res.split", pot=name, amount=pot.amount, players=ordered, chip=chip, shares=parts), "R-ODDCHIP"))
             if odd or rest:
                 steps.append(Step("split", _m("res.odd_chip", pos=ordered[0]), "R-ODDCHIP"))
         return shares, steps

@@ -147,7 +147,8 @@ EN: dict[str, str] = {
     "res.all_tabled": "A player is all-in and the betting is complete: every hand is tabled at once.",
     "res.last_aggressor": "{pos} made the last bet or raise on the final street, so {pos} shows first.",
     "res.first_clockwise": "Nobody bet on the final street, so the first player still in the hand clockwise from the button, {pos}, shows first.",
-    "res.split": "Pot {number} ({amount}) is split between {players} in {chip}-chip units: {shares}.",
+    "res.split": "{pot} ({amount}) is split between {players} in {chip}-chip units: {shares}.",
+    "res.single": "{pot} ({amount}) goes to {pos} alone.",
     "res.odd_chip": "The odd chip goes to {pos}, the first winner clockwise from the button.",
     "res.share": "{pos} {amount}",
     # hand reading (ask: [winners])
