@@ -362,6 +362,9 @@ def test_the_name_on_the_result_is_the_accounts_and_a_later_change_shows_on_veri
     assert "Ana Lee" in public and "has since changed its name to Anna Leigh" in public
     refused = post_form(client, "/exams/", {"name": "   "}, to="/exams/name")
     assert refused.status_code == 200 and "Enter your name" in refused.text
+    post_form(client, "/exams/", {"name": "\u202ehgieL annA"}, to="/exams/name")  # a right-to-left override
+    assert "\u202e" not in app.test_client().get(f"/verify/{code}").text
+    assert post_form(client, "/exams/", {"name": "\u200b\u2066"}, to="/exams/name").status_code == 200  # nothing left
 
 
 def test_verify_shows_the_facts_an_employer_needs_in_the_viewers_language(app, client):

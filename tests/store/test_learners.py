@@ -131,3 +131,10 @@ def test_an_account_keeps_its_newest_sessions_and_the_oldest_end_past_the_bound(
     assert s.scalar(select(func.count()).select_from(AccountSession)) == MAX_SESSIONS
     assert not session_is_live(s, account, first)
     assert all(session_is_live(s, account, sid) for sid in later)
+
+
+def test_an_accounts_name_keeps_no_bidi_override_or_invisible_character(s):
+    """The name on a certificate is what it looks like: "\\u202eeeL anA" would read "Ana Lee"."""
+    account, _ = sign_up(s, email="bidi@example.com", password="password1", name="\u202eeeL\u200b anA\u202c",
+                         instructor=False, learner_id=None)
+    assert account.name == "eeL anA"

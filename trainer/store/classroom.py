@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from . import codes
-from .learners import new_id
+from .learners import clean_name, new_id
 from .models import ClassAnswer, ClassSession, ClassStudent, now
 from .user_errors import N_, UserError
 
@@ -128,12 +128,6 @@ def is_over(session: ClassSession, at: datetime | None = None) -> bool:
     if session.state == "ended":
         return True
     return session.mode == "self" and session.deadline is not None and (at or now()) >= session.deadline
-
-
-def clean_name(name: str) -> str:
-    """A display name as stored: without format characters (Unicode Cf: the bidi overrides that
-    make "\u202eecilA" read as "Alice", zero-width spaces), spaces collapsed."""
-    return " ".join("".join(c for c in name if unicodedata.category(c) != "Cf").split())
 
 
 def name_key(name: str) -> str:

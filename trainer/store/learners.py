@@ -70,6 +70,13 @@ def ensure_learner(s: Session, learner_id: str) -> Learner:
     return found
 
 
+def clean_name(name: str) -> str:
+    """A display name as stored (an account's, a class seat's): without format characters (Unicode
+    Cf: the bidi overrides that make "\u202eecilA" read as "Alice", zero-width spaces), spaces
+    collapsed. A certificate's name is read by an employer: it must be what it looks like."""
+    return " ".join("".join(c for c in name if unicodedata.category(c) != "Cf").split())
+
+
 def normalize_email(email: str) -> str:
     """An email as accounts are told apart: "Ana@Example.com", "ａｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ" (typed
     full-width) and "ana\u200b@example.com" (a zero-width space pasted in) are one address."""
@@ -89,7 +96,7 @@ def sign_up(
 
     Every field wrong is refused at once (``AccountErrors``), so the form says them all in one go."""
     email = normalize_email(email)
-    name = " ".join(name.split())
+    name = clean_name(name)
     errors = []
     if "@" not in email or len(email) > 254 or email.startswith("@") or email.endswith("@") or any(
         c.isspace() for c in email

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from trainer.quiz import Answer
 from trainer.store import db
 from trainer.store import exams as store
-from trainer.store.learners import MAX_NAME, name_too_long, new_id
+from trainer.store.learners import MAX_NAME, clean_name, name_too_long, new_id
 from trainer.store.models import ExamAttempt, now
 
 from . import identity, limits, public
@@ -117,7 +117,7 @@ def rename() -> Response:
     """The account's display name, the one its certificates carry; /verify shows a later change."""
     user = identity.account()
     assert user is not None
-    name = " ".join(request.form.get("name", "").split())
+    name = clean_name(request.form.get("name", ""))
     if not name:
         return _index(error=_("Enter your name as it should appear on the result (up to 80 characters)."), error_slug="")
     if len(name) > MAX_NAME:
