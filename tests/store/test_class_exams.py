@@ -292,6 +292,12 @@ def test_a_start_just_before_the_close_ends_at_the_close(app, instructor):
     assert started.status_code == 303 and "/q/1" in started.headers["Location"]
     exam = _only(app, ExamAttempt)
     assert abs((exam.deadline - closes).total_seconds()) < 1 and exam.assignment_id is not None
+    # Past the close the result says the window closed, not that the exam's time ran out.
+    with app.extensions["trainer.store"].session() as s:
+        s.execute(update(ExamAttempt).values(deadline=now() - timedelta(seconds=1), started_at=now() - timedelta(seconds=91)))
+        s.commit()
+    result = ana.get(f"/exams/{exam.id}/result", follow_redirects=True).text
+    assert "The exam window set for your class closed" in result and "Time ran out" not in result
 
 
 def test_an_attempt_cannot_save_an_answer_after_the_window_closes(s):

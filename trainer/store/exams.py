@@ -429,6 +429,11 @@ def save_answer(
     return row
 
 
+def window_cut_short(exam: ExamAttempt) -> bool:
+    """Whether the attempt's deadline was its class window's close, before its time limit ran out."""
+    return exam.deadline < exam.started_at + timedelta(seconds=exam.time_limit_s)
+
+
 def close(s: Session, exam: ExamAttempt, grader: Grader, *, by: str, at: datetime | None = None) -> bool:
     """Grade and close the exam; False if it was closed already (by a submission or its deadline)."""
     at = at or now()

@@ -359,6 +359,7 @@ def result(exam_id: str) -> Response:
             breakdown=breakdown,
             review=review,
             late=bool(request.args.get("late")),
+            window_closed=store.window_cut_short(exam),
             code=_shown_code(exam.verify_code or ""),
         )
     )
