@@ -269,6 +269,8 @@ def test_the_window_is_enforced_before_it_opens_and_after_it_closes(app, instruc
     page = ana.get("/exams/")
     assert "Assigned by your classes" in page.text and "Dealers 101" in page.text and "(Asia/Taipei)" in page.text
     assert "This exam is not open yet." in page.text
+    assigned = page.text.split('id="assigned-h"', 1)[1].split("</section>", 1)[0]
+    assert "Retakes: up to" in assigned  # the template's policy counts here too, and is said before starting
     assignment_id = _only(app, ClassExam).id
     early = post_form(ana, "/exams/", {}, to=f"/exams/assigned/{assignment_id}/start")  # a forged start
     assert early.status_code == 200 and "This exam is not open yet." in early.text

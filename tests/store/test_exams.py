@@ -377,7 +377,7 @@ def test_verify_shows_the_facts_an_employer_needs_in_the_viewers_language(app, c
     page = app.test_client().get(f"/verify/{code}").text
     assert "1 of 2 questions all right (50%)" in page
     assert "Pass mark" in page and "50%" in page and "Passed" in page
-    assert "attempt 1 at this exam" in page
+    assert "attempt 1 at this exam by this account" in page
     assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local="datetime">[^<]+UTC\+00:00</time>', page)
     zh = app.test_client().get(f"/verify/{code}", headers={"Accept-Language": "zh-TW"}).text
     assert "及格標準" in zh and "Pass mark" not in zh

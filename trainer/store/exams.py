@@ -431,7 +431,7 @@ def save_answer(
 
 def window_cut_short(exam: ExamAttempt) -> bool:
     """Whether the attempt's deadline was its class window's close, before its time limit ran out."""
-    return exam.deadline < exam.started_at + timedelta(seconds=exam.time_limit_s)
+    return exam.assignment_id is not None and exam.deadline < exam.started_at + timedelta(seconds=exam.time_limit_s)
 
 
 def close(s: Session, exam: ExamAttempt, grader: Grader, *, by: str, at: datetime | None = None) -> bool:
