@@ -359,7 +359,7 @@ def test_the_instructor_sees_each_students_result_and_exports_it(app, instructor
     mine = next(r for r in rows if r["student"] == "小美")
     assert (mine["class"], mine["attempt"], mine["score"], mine["questions"], mine["percent"], mine["passed"]) == (
         "發牌員一班", "1", "1", "2", "50", "yes")
-    assert mine["finished_at"].endswith("+08:00")
+    assert mine["finished_at"].endswith("+08:00") and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00", mine["finished_at"])
     assert next(r for r in rows if r["student"] == "Bo")["attempt"] == ""
     sheet = _sheet(instructor.get(f"/classroom/exams/{assignment_id}/results.xlsx"))
     cells = dict(zip(sheet[0], next(r for r in sheet[1:] if r[2] == "小美")))

@@ -31,7 +31,7 @@ def cell(value: Any) -> Any:
     if isinstance(value, int | float):
         return value
     if isinstance(value, datetime):
-        return value.isoformat()
+        return value.isoformat(timespec="seconds")  # to the second: microseconds only clutter a sheet
     text = str(value)
     return "'" + text if text[:1] in _FORMULA_STARTS else text
 
