@@ -138,6 +138,20 @@ def test_turning_review_on_schedules_only_what_was_missed(app, client):
     )
 
 
+def test_home_and_progress_count_the_same_due_spots_and_the_queue_can_be_emptied(app, client):
+    """A missed endless-practice spot got a card the review never serves: the progress page said
+    "Review: 4 due" beside the home page's 2, and no walk through the queue brought it to 0."""
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    me = learner_of(client)
+    history(app, me, ["gen-min-raise-3-350163-0", "gen-min-raise-3-350163-1", "sb-not-reopened"], hours_ago=2, right=False)
+    post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
+    assert "Review: 1 due" in client.get("/").text and "Review: 1 due" in client.get("/progress/").text
+    at = client.get("/progress/review").headers["Location"]
+    post_form(client, at, right_answer(app, "sb-not-reopened"))
+    assert "Review: nothing due now." in client.get("/").text
+    assert "Review: nothing due now." in client.get("/progress/").text
+
+
 def test_a_review_session_walks_the_due_queue_and_the_count_drops(app, client):
     answer_drill(client, "seed004-side-pot", right_answer(app, "seed004-side-pot"))  # solved: not due for days
     me = learner_of(client)

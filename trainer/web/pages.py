@@ -13,7 +13,7 @@ from trainer.store import db
 from trainer.store import progress as stats
 
 from .library import LEVELS, Entry, levels_of
-from .progress import practice_level
+from .progress import due_entries, practice_level
 from .render import render
 
 bp = Blueprint("pages", __name__)
@@ -55,7 +55,7 @@ def _returning(lib) -> dict | None:
     return {
         "going_on": going_on,
         "srs": srs,
-        "due": sum(1 for sid in stats.due(s, learner) if lib.get(sid) is not None) if srs else 0,
+        "due": len(due_entries(learner=learner)) if srs else 0,
         "streak": stats.streak(s, learner),
     }
 

@@ -241,7 +241,7 @@ def show() -> Response:
             streak=stats.streak(s, learner),
             chart=Markup(accuracy_chart(stats.daily(s, learner, days))),
             srs=srs,
-            due=len(stats.due(s, learner)) if srs else 0,
+            due=len(due_entries(learner=learner)) if srs else 0,
             rating=_rating_view(s, learner),
         )
     return render("progress/show.html", "progress/partials/_tables.html", **context)
@@ -337,9 +337,13 @@ def review() -> Response:
     return redirect(url_for("drill.show", scenario_id=due[0].id, topic=library().home_topic(due[0]), review="1"))
 
 
-def due_entries(but: str | None = None) -> list[Entry]:
-    """This learner's spots due for review that the library has, most overdue first; without ``but``."""
-    learner = identity.learner_id()
+def due_entries(but: str | None = None, *, learner: str | None = None) -> list[Entry]:
+    """This learner's spots due for review that the library has, most overdue first; without ``but``.
+
+    The one count of "Review: N due" on every page: a card of a spot the review cannot serve (an
+    endless-practice spot, a file taken out of the library) is not counted, or the count would never
+    reach zero."""
+    learner = learner or identity.learner_id()
     lib = library()
     found = (lib.get(scenario_id) for scenario_id in (stats.due(db(), learner) if learner else []) if scenario_id != but)
     return [entry for entry in found if entry is not None]
