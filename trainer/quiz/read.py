@@ -51,12 +51,9 @@ def parse_amount(text: str, *, limit: int | None = None, locale: str = DEFAULT) 
     if len(digits) > _MAX_DIGITS or (limit is not None and int(digits) > limit):
         if limit is None:
             raise InputError(t.gettext("That number is far too large."))
-        raise InputError(
-            t.gettext(
-                "That is more than there is at this table: nothing here can be above %(limit)s.",
-                limit=t.number(limit),
-            )
-        )
+        # The limit (the largest stack, or every chip at the table) is not said: it is often the
+        # very answer asked for, the largest raise-to of the biggest stack.
+        raise InputError(t.gettext("That is more chips than anyone at this table has."))
     return int(digits)
 
 
