@@ -277,3 +277,17 @@ def test_review_hears_of_a_spot_in_steps_once_per_pass(app, client):
     with app.app_context():  # the clean pass is the spot solved: it comes back in days
         card = db().scalars(select(ReviewCard).where(ReviewCard.scenario_id == BTN)).one()
         assert before >= 0 and (card.due - datetime.now(UTC)) > timedelta(days=1)
+
+
+def test_a_step_two_form_made_by_hand_does_not_skip_the_card(app, client):
+    """Posting only step 2 with clean=1 marked a never-answered spot solved and won a rating game
+    (+359): a later step counts only after this learner's earlier step is stored."""
+    from trainer.store import db
+    from trainer.store import progress as stats
+
+    forged = answer_drill(client, BTN, {**OPTIONS_RIGHT, "stage": "2", "clean": "1"}).text
+    assert "answer the card first" in forged and 'id="rating-line"' not in forged
+    assert 'name="stage" value="1"' in forged  # the spot again, from its card
+    with app.app_context():
+        assert db().scalar(select(func.count()).select_from(RatingGame)) == 0
+        assert db().scalar(select(func.count()).select_from(stats.Attempt)) == 0

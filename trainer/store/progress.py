@@ -434,6 +434,15 @@ def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
     return {sid: right == total for sid, _t, _m, right, total in _first_tries(s, learner_id)}
 
 
+def began_in_steps(s: Session, learner_id: str, scenario_id: str) -> bool:
+    """Whether the learner has answered a step of this spot before its last (a ``partial`` row)."""
+    return s.scalar(
+        select(Attempt.id).where(
+            Attempt.learner_id == learner_id, Attempt.scenario_id == scenario_id, Attempt.partial.is_(True)
+        ).limit(1)
+    ) is not None
+
+
 def first_try(s: Session, learner_id: str, scenario_id: str) -> bool | None:
     """Whether the learner solved this spot at the first try (every field of every step right);
     None when they never answered it, or answered only its first step, right."""

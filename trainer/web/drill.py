@@ -15,7 +15,10 @@ from werkzeug.exceptions import NotFound
 
 from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
 
-from . import deck, hints, i18n, library, spot_refs
+from trainer.store import db
+from trainer.store.progress import began_in_steps
+
+from . import deck, hints, i18n, identity, library, spot_refs
 from .cache import cache
 from .csrf import CSRFError
 from .errors import handle_http
@@ -324,6 +327,11 @@ def grade_answer(scenario_id: str) -> Response:
     # before there were steps sends every field, and is graded whole.
     stage = _stage_of(entry, form.get("stage"))
     stages = len(entry.quiz.stages)
+    if stage > 1 and not _began(entry):
+        # A later step's form, though this learner has no earlier step of the spot stored: a form
+        # made by hand (skipping the card made a spot "solved" and moved the rating) or kept from
+        # another browser. The spot starts again at its first step.
+        return _show(entry, key=("step one first",), notice=_("This spot starts with its first step: answer the card first."))
     quiz = entry.quiz.stage(stage) if stage else entry.quiz
     # Grading is a pure function of what was typed, and a class types the same
     # few answers: for short answers the grade and the markup are kept, long
@@ -397,6 +405,18 @@ def grade_answer(scenario_id: str) -> Response:
         "clean": "1" if clean_before else "0",
     }
     return _show(entry, graded=graded, save=pending, missed=missed, **shows)
+
+
+def _began(entry: Entry) -> bool:
+    """Whether this learner has an earlier step of the spot stored (it is stored before its page
+    is acknowledged, so a learner on the spot's later step always has one)."""
+    learner = identity.learner_id()
+    if learner is None:
+        return False
+    began = began_in_steps(db(), learner, entry.id)
+    # The read ends here: on SQLite an open read would hold back the writer this answer waits for.
+    db().commit()
+    return began
 
 
 @bp.after_request
