@@ -243,6 +243,9 @@ def test_level_filter_swaps_the_list_and_keeps_history(page, base_url):
     assert page.locator(".spots li").count() == 1
     assert page.evaluate("window.__sameDocument === true")
     assert page.locator("#status").inner_text() == "Showing 1 spot at level 3."
+    # Endless practice follows the level picked in the list (it kept the one the page opened with).
+    assert page.locator("#endless").inner_text().strip() == "Endless practice at level 3"
+    assert page.locator("#endless").get_attribute("href").endswith("level=3")
     page.go_back()
     page.wait_for_url(base_url + "/topics/reopening")
     assert page.locator(".spots li").count() == 2
