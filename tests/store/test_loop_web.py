@@ -114,11 +114,26 @@ def test_a_first_visit_gets_start_practising_and_a_returning_learner_where_they_
 def test_the_home_page_continues_in_the_topic_the_learner_walked(client):
     answer_drill(client, f"{BTN}?topic=short-all-in", BTN_RIGHT)  # the same spot, walked in the other topic
     html = client.get("/").text
-    # short-all-in has that one spot: the path goes on to reopening, which starts with the same spot
-    assert "Continue: Reopening the betting, spot 1 of 2" in html
+    # short-all-in has that one spot: the path goes on to reopening, which starts with the same spot,
+    # answered already: Continue offers the next one not answered
+    assert "Continue: Reopening the betting, spot 2 of 2" in html
 
 
-# ---- item 5: review like Anki
+def test_continue_and_start_go_to_a_spot_not_answered_yet(app, client):
+    """After a review Continue offered the spot after the reviewed one, already solved; /start
+    reopened the path's first spot for a learner who had solved it, and ignored ?topic=."""
+    answered = (MIN_RAISE, BTN, "sb-not-reopened")
+    answer_drill(client, f"{MIN_RAISE}?topic=min-raise", right_answer(app, MIN_RAISE))
+    answer_drill(client, f"{BTN}?topic=reopening", BTN_RIGHT)
+    answer_drill(client, "sb-not-reopened?topic=reopening", right_answer(app, "sb-not-reopened"))
+    answer_drill(client, f"{MIN_RAISE}?topic=min-raise&review=1", right_answer(app, MIN_RAISE))  # a review, last
+    going = re.search(r'id="continue" href="/drill/([\w-]+)\?', client.get("/").text).group(1)
+    assert going not in answered
+    start = client.get("/start").headers["Location"]
+    assert f"/drill/{going}?" in start
+    assert client.get("/start?topic=side-pots").headers["Location"].endswith("?topic=side-pots")
+    # a topic whose spots are all answered starts at its first
+    assert client.get("/start?topic=reopening").headers["Location"].endswith(f"/drill/{BTN}?topic=reopening")
 
 
 def test_turning_review_on_schedules_only_what_was_missed(app, client):

@@ -47,7 +47,7 @@ def _returning(lib) -> dict | None:
     going_on = None
     if entry is not None:
         slug = next((t for t in walked if t in lib.topics), None) or lib.home_topic(entry)
-        step = lib.step_after(entry, lib.topic(slug))
+        step = _not_answered(lib, lib.step_after(entry, lib.topic(slug)), stats.first_tries(s, learner))
         topic = lib.topic(step.topic)
         k, n = lib.position(step.entry, topic)
         going_on = {"entry": step.entry, "topic": topic, "k": k, "n": n}
@@ -62,11 +62,34 @@ def _returning(lib) -> dict | None:
 
 @bp.get("/start")
 def start() -> Response:
+    """The path's start, or for a returning learner where it goes on; ``?topic=`` that topic's first
+    spot not answered yet."""
     lib = library()
     first = lib.first()
     if first is None:
         return redirect(url_for("pages.home"))
+    chosen = lib.topic(request.args.get("topic"))
+    if chosen is not None and chosen.entries:
+        learner = identity.learner_id()
+        marks = stats.first_tries(db(), learner) if learner is not None else {}
+        entry = next((e for e in chosen.entries if e.id not in marks), chosen.entries[0])
+        return redirect(url_for("drill.show", scenario_id=entry.id, topic=chosen.slug))
+    back = _returning(lib)
+    if back is not None and back["going_on"] is not None:
+        going = back["going_on"]
+        return redirect(url_for("drill.show", scenario_id=going["entry"].id, topic=going["topic"].slug if going["topic"] else None))
     return redirect(url_for("drill.show", scenario_id=first.id, topic=lib.home_topic(first)))
+
+
+def _not_answered(lib, step, marks: dict[str, bool]):
+    """``step``, or the first step after it on the path to a spot the learner has not answered: after
+    a review, say, the spot after the reviewed one is often answered already."""
+    found = step
+    for _ in range(len(lib.entries)):
+        if found.entry.id not in marks:
+            return found
+        found = lib.step_after(found.entry, lib.topic(found.topic))
+    return step  # every spot answered: the path goes on as it is
 
 
 @bp.get("/practice/<slug>")
