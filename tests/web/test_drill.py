@@ -128,6 +128,19 @@ def test_a_first_miss_marks_the_wrong_fields_with_the_rule_that_decides_each_and
     assert 'name="missed" value="1"' in html and 'name="reveal" value="1"' in html  # Show answer
 
 
+@pytest.mark.parametrize(("field", "typed", "says"), [
+    ("current_total", "1000", "① is the largest total any player has put in on this street so far"),
+    ("committed", "100", "③ counts only this player's chips on this street"),
+    ("to_add", "1000", "④ is ① − ③: what this player must add to call."),
+])
+def test_a_column_of_the_card_that_cites_no_rule_still_gets_a_hint_that_teaches(drill, field, typed, says):
+    """①, ③ and ④ said only "Look again at the table and the action so far."""
+    html = drill("btn-faces-short-all-in").submit({**BTN_RIGHT, field: typed}).text
+    mark = re.search(rf'id="f-{field}-mark">.*?</p>', html, re.S).group(0)
+    assert says in mark and "Look again" not in mark
+    assert "correct:" not in html and "<ol class=\"steps\">" not in html  # still no right value
+
+
 def test_the_second_miss_or_show_answer_gives_the_worked_answer(drill):
     learner = drill("btn-faces-short-all-in")
     wrong = {**BTN_RIGHT, "min_to": "1800"}

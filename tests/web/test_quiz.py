@@ -32,7 +32,7 @@ def test_parse_amount_refuses(typed):
 
 def test_parse_amount_respects_the_limit():
     assert parse_amount("10,000", limit=10000) == 10000
-    with pytest.raises(InputError, match="10,000"):
+    with pytest.raises(InputError, match="more chips than anyone at this table has"):
         parse_amount("10,001", limit=10000)
 
 

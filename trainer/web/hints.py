@@ -4,7 +4,8 @@ without the right values.
 The full derivation (every value, step by step) comes on the second miss at a spot, or when the
 learner asks for it ("Show answer"): after one wrong answer the right values on screen would make
 "Try again" copying. The hint for a field is the rule the engine's derivation cites for it — its
-ID and title, linking to the rules page — never a step's text, which carries the numbers.
+ID and title, linking to the rules page — never a step's text, which carries the numbers; a column
+of the card also says in words what it counts (its derivation's first step, without the numbers).
 """
 
 from __future__ import annotations
@@ -66,13 +67,30 @@ class HintMark(Mark):
     hint: Markup
 
 
+def _column(topic: str | None) -> str | None:
+    """What a column of the card counts, as the card teaches it: the derivation's first step in
+    words, without its numbers (the card's columns often cite no rule of their own)."""
+    if topic == "current_total":
+        return _("① is the largest total any player has put in on this street so far: what a call must come up to.")
+    if topic == "last_full_increment":
+        return _("② is the size of the last full bet or raise on this street; a short all-in does not change it.")
+    if topic == "committed":
+        return _("③ counts only this player's chips on this street (a blind counts, an ante does not); posting a blind is not acting.")
+    if topic == "to_add":
+        return _("④ is ① − ③: what this player must add to call.")
+    return None
+
+
 @lru_cache(maxsize=4096)
-def _hint(rule: str | None, locale: str, rules_url: str) -> Markup:
+def _hint(rule: str | None, topic: str | None, locale: str, rules_url: str) -> Markup:
+    column = _column(topic)
     if rule is None:
-        return Markup(_("Look again at the table and the action so far."))
+        return Markup(column or _("Look again at the table and the action so far."))
     title = rule_text(rule, locale).title
     link = Markup('<a href="{}#{}">{} — {}</a>').format(rules_url, rule, rule, title)
-    return Markup(_("Hint: %(rule)s decides this.", rule=link))
+    ruled = Markup(_("Hint: %(rule)s decides this.", rule=link))
+    gap = "" if locale.startswith("zh") else " "  # a full stop in Chinese carries its own space
+    return ruled if column is None else Markup("{}{}{}").format(column, gap, ruled)
 
 
 def hinted(feedback: Feedback, steps: Iterable[StepView], locale: str) -> Feedback:
@@ -81,7 +99,8 @@ def hinted(feedback: Feedback, steps: Iterable[StepView], locale: str) -> Feedba
     steps = tuple(steps)
     rules_url = url_for("pages.rules")
     marks = tuple(
-        m if m.right else HintMark(**{**vars(m), "hint": _hint(rule_for(m.field.name, steps), locale, rules_url)})
+        m if m.right else HintMark(**{**vars(m), "hint": _hint(rule_for(m.field.name, steps), step_topic(m.field.name),
+                                                                locale, rules_url)})
         for m in feedback.marks
     )
     return replace(feedback, marks=marks, steps=(), explain=None)
