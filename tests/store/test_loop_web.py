@@ -216,7 +216,10 @@ def test_progress_headlines_spots_solved_at_the_first_try_and_the_column_missed(
     rows = dict(re.findall(r'<th scope="row">([^<]+)</th><td class="num">(\d+)%</td>', solved))
     assert rows == {"Short all-ins": "0", "Reopening the betting": "50"}
     columns = re.search(r'<ul class="columns" id="columns">.*?</ul>', html, re.S).group(0)
-    assert "② last full increment</strong>: wrong in 1 of 2 first tries (50%)" in columns
+    assert "② last full increment: </strong>wrong in 1 of 2 first tries (50%)" in columns
+    zh = client.get("/progress/?lang=zh-Hant").text
+    zh_columns = re.search(r'<ul class="columns" id="columns">.*?</ul>', zh, re.S).group(0)
+    assert re.search(r"<strong>[^<]+：</strong>", zh_columns) and ": " not in zh_columns  # a full-width colon
     assert "You miss it most in: Short all-ins (1 of 1), Reopening the betting (1 of 2)" in columns
     chart = re.search(r'<svg class="chart chart--wide".*?</svg>', html, re.S).group(0)
     assert "all right" in chart and "date" in chart and "100%" in chart

@@ -305,7 +305,7 @@ _TABLE = (
         statement=(
             "How the dealer reads chips and words: R-VERBAL, R-INVALIDDECL, "
             "R-OVERCHIP, R-MULTICHIP, R-HALF, R-STRING and R-OOT. Every ruling ends in "
-            "an action the engine's own options allow; the rest of the chips go back. "
+            "an action the player may legally take; the rest of the chips go back. "
             "Pot limit: an oversized bet or raise (declared, silent, or all-in) is "
             "reduced to the pot-limit maximum (RRoP). Fixed limit: a bet or raise is "
             "exactly one bet (to the next level, or completing after a short all-in, "
