@@ -386,9 +386,12 @@ def test_verify_shows_the_facts_an_employer_needs_in_the_viewers_language(app, c
 def test_the_retake_policy_is_shown_and_enforced(app, client):
     page = client.get("/exams/")
     assert "up to 3 attempts in any 24 hours" in page.text
+    assert "Starting uses one of them, and the clock starts at once." in page.text
     for _n in range(3):
         exam_id = _start(client, "mini").split("/")[2]
         post_form(client, f"/exams/{exam_id}/submit", {})
+        if _n == 0:
+            assert "You have used 1 of them. Starting uses one" in client.get("/exams/").text
     listed = client.get("/exams/").text
     assert "You have used 3 of them" in listed and "The next attempt opens" in listed
     refused = client.post("/exams/mini/start", data={"csrf_token": token(listed)})
