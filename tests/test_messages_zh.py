@@ -311,7 +311,8 @@ def test_every_sample_scenario_derivation_renders(locale):
         render_all(hand.derivation(), locale)
 
 
-def test_side_pots_and_splits_render():
+def _river_all_in_three_ways() -> Hand:
+    """SB bets 300 on the river, BB calls, BTN calls all-in for 100: a main pot and a side pot."""
     hand = Hand(
         game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
         stacks={"SB": 300, "BB": 300, "BTN": 100},
@@ -321,6 +322,11 @@ def test_side_pots_and_splits_render():
     hand.apply(Action(position="SB", kind=ActionKind.BET, amount=300))
     hand.apply(Action(position="BB", kind=ActionKind.CALL))
     hand.apply(Action(position="BTN", kind=ActionKind.CALL))
+    return hand
+
+
+def test_side_pots_and_splits_render():
+    hand = _river_all_in_three_ways()
     assert hand.betting_over
     _, split_steps = hand.split([["SB", "BTN"], ["SB", "BB"]], chip=25)
     for locale in LOCALES:
@@ -331,15 +337,7 @@ def test_side_pots_and_splits_render():
 def test_a_pot_won_alone_is_not_split_and_pots_are_named_as_the_question_names_them():
     """"底池 0 由 UTG 平分" and an odd chip given to the lone winner read wrong: a pot one player
     wins goes to them, and each pot is the main pot or side pot N, as the question says."""
-    hand = Hand(
-        game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
-        stacks={"SB": 300, "BB": 300, "BTN": 100},
-        start=Street.RIVER,
-        pot=0,
-    )
-    hand.apply(Action(position="SB", kind=ActionKind.BET, amount=300))
-    hand.apply(Action(position="BB", kind=ActionKind.CALL))
-    hand.apply(Action(position="BTN", kind=ActionKind.CALL))
+    hand = _river_all_in_three_ways()
     _, steps = hand.split([["SB", "BTN"], ["BB"]], chip=100)
     assert [s.message.id for s in steps] == ["res.split", "res.odd_chip", "res.single"]
     texts = {locale: render_all(steps, locale) for locale in LOCALES}
