@@ -217,6 +217,8 @@ def test_progress_headlines_spots_solved_at_the_first_try_and_the_column_missed(
     assert rows == {"Short all-ins": "0", "Reopening the betting": "50"}
     columns = re.search(r'<ul class="columns" id="columns">.*?</ul>', html, re.S).group(0)
     assert "② last full increment: </strong>wrong in 1 of 2 first tries (50%)" in columns
+    # BTN, missed at its first try and right since, is not "still missed" (the topic list marks it missed)
+    assert "Spots still missed" in html and f'href="/drill/{BTN}"' not in html.split('id="misses-h"')[1]
     zh = client.get("/progress/?lang=zh-Hant").text
     zh_columns = re.search(r'<ul class="columns" id="columns">.*?</ul>', zh, re.S).group(0)
     assert re.search(r"<strong>[^<]+：</strong>", zh_columns) and ": " not in zh_columns  # a full-width colon
