@@ -526,3 +526,20 @@ def test_show_answer_at_step_one_gives_its_worked_answer_and_step_two(drill):
 def test_a_spot_without_a_card_is_one_step(client):
     html = client.get("/drill/seed004-side-pot").text
     assert 'name="stage"' not in html and "Step 1 of" not in html and 'name="pot1_amount"' in html
+
+
+def test_switching_language_at_step_two_keeps_the_step(client):
+    """After a right card, the language links (swapped in with the fragment) keep step 2, and the
+    page at ?step=2 opens at step 2 for a learner whose step 1 is stored; without it, at step 1."""
+    from tests.store.helpers import token
+
+    url = "/drill/btn-faces-short-all-in"
+    page = client.get(url).text
+    card = {k: v for k, v in BTN_RIGHT.items() if k in ("current_total", "last_full_increment", "committed", "acted", "to_add")}
+    done = client.post(url, data={"csrf_token": token(page), "stage": "1", **card}, headers=HTMX).text
+    assert 'id="language-switch" aria-label="Language" hx-swap-oob="true"' in done
+    assert "step=2&amp;lang=zh-Hant" in done
+    again = client.get(url + "?step=2&lang=zh-Hant").text
+    assert 'name="stage" value="2"' in again and 'name="clean" value="1"' in again
+    stranger = client.application.test_client().get(url + "?step=2").text
+    assert 'name="stage" value="1"' in stranger  # nothing stored for them: the spot from its card

@@ -16,7 +16,7 @@ from werkzeug.exceptions import NotFound
 from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
 
 from trainer.store import db
-from trainer.store.progress import began_in_steps
+from trainer.store.progress import began_in_steps, first_try
 
 from . import deck, hints, i18n, identity, library, spot_refs
 from .cache import cache
@@ -189,7 +189,9 @@ def _pieces(
         "marks": kept.marks(feedback) if feedback is not None else None,
         "steps": kept.steps(ref, feedback, stage=stage, last=last) if feedback is not None and missed != "hint" else None,
         # The language links point at this spot and topic, not at whatever the address carried.
-        "languages": i18n.language_links(path=urls["again_url"].partition("?")[0], args={"topic": slug}),
+        # A later step's page keeps its step, so switching language does not start the spot again.
+        "languages": i18n.language_links(path=urls["again_url"].partition("?")[0],
+                                         args={"topic": slug, "step": str(stage) if stage > 1 else None}),
         "decks": deck.links(args={"topic": slug}),
     }
 
@@ -316,7 +318,14 @@ def _stage_of(entry: Entry, sent: str | None) -> int:
 @bp.get("/<scenario_id>")
 def show(scenario_id: str) -> Response:
     # Without an answer the page is the same for everyone (but for the line on the learner's first try).
-    return _show(_entry(scenario_id), key="fresh")
+    entry = _entry(scenario_id)
+    step = _stage_of(entry, request.args.get("step"))
+    if step > 1 and _began(entry):
+        # The spot again at a later step (the language switched, the page reloaded): this learner's
+        # earlier step is stored; it was clean if their first try at the spot is still undecided.
+        clean = _first_try_open(entry)
+        return _show(entry, key=("fresh", step, clean), stage=step, clean=clean)
+    return _show(entry, key="fresh")
 
 
 @bp.post("/<scenario_id>")
@@ -405,6 +414,14 @@ def grade_answer(scenario_id: str) -> Response:
         "clean": "1" if clean_before else "0",
     }
     return _show(entry, graded=graded, save=pending, missed=missed, **shows)
+
+
+def _first_try_open(entry: Entry) -> bool:
+    """Whether this learner's first try at the spot is undecided: every step answered so far right."""
+    learner = identity.learner_id()
+    found = learner is not None and first_try(db(), learner, entry.id) is None
+    db().commit()  # the read ends here (see _began)
+    return found
 
 
 def _began(entry: Entry) -> bool:

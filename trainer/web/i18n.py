@@ -33,8 +33,8 @@ COOKIE_AGE = 365 * 24 * 3600
 # form that could name a topic or a level: whatever else the address carries
 # is not echoed back. A page kept for every learner passes its own, validated
 # values (drill._pieces).
-KEPT_ARGS = ("topic", "level")
-_KEPT_VALUE = {"topic": re.compile(r"[a-z0-9][a-z0-9-]{0,63}"), "level": re.compile(r"[1-5]")}
+KEPT_ARGS = ("topic", "level", "step")
+_KEPT_VALUE = {"topic": re.compile(r"[a-z0-9][a-z0-9-]{0,63}"), "level": re.compile(r"[1-5]"), "step": re.compile(r"[2-9]")}
 _MAX_PREFERENCES = 32  # a real browser sends a handful
 
 # A language tag as BCP 47 spells it: letters, then subtags of letters and digits.
