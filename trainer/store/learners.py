@@ -74,14 +74,17 @@ def clean_name(name: str) -> str:
     """A display name as stored (an account's, a class seat's): without format characters (Unicode
     Cf: the bidi overrides that make "\u202eecilA" read as "Alice", zero-width spaces), spaces
     collapsed. A certificate's name is read by an employer: it must be what it looks like."""
-    return " ".join("".join(c for c in name if unicodedata.category(c) != "Cf").split())
+    return " ".join(_without_format(name).split())
+
+
+def _without_format(text: str) -> str:
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
 
 
 def normalize_email(email: str) -> str:
     """An email as accounts are told apart: "Ana@Example.com", "ａｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ" (typed
     full-width) and "ana\u200b@example.com" (a zero-width space pasted in) are one address."""
-    folded = unicodedata.normalize("NFKC", email)
-    return "".join(c for c in folded if unicodedata.category(c) != "Cf").strip().lower()
+    return _without_format(unicodedata.normalize("NFKC", email)).strip().lower()
 
 
 def _stored_forms(email: str) -> list[str]:

@@ -434,26 +434,29 @@ def first_tries(s: Session, learner_id: str) -> dict[str, bool]:
     return {sid: right == total for sid, _t, _m, right, total in _first_tries(s, learner_id)}
 
 
-def began_in_steps(s: Session, learner_id: str, scenario_id: str) -> bool:
-    """Whether the learner has answered a step of this spot before its last (a ``partial`` row)."""
-    return s.scalar(
-        select(Attempt.id).where(
-            Attempt.learner_id == learner_id, Attempt.scenario_id == scenario_id, Attempt.partial.is_(True)
-        ).limit(1)
-    ) is not None
-
-
-def first_try(s: Session, learner_id: str, scenario_id: str) -> bool | None:
-    """Whether the learner solved this spot at the first try (every field of every step right);
-    None when they never answered it, or answered only its first step, right."""
-    rows = s.execute(
+def _rows_of(s: Session, learner_id: str, scenario_id: str):
+    return s.execute(
         select(Attempt.scenario_id, Attempt.topics, Attempt.marks, Attempt.partial, Attempt.created_at)
         .where(Attempt.learner_id == learner_id, Attempt.scenario_id == scenario_id)
         .order_by(Attempt.created_at, Attempt.id)
         .limit(LAST_LOOKED_AT)
     ).all()
-    folded = _fold(rows)
+
+
+def first_try(s: Session, learner_id: str, scenario_id: str) -> bool | None:
+    """Whether the learner solved this spot at the first try (every field of every step right);
+    None when they never answered it, or answered only its first step, right."""
+    folded = _fold(_rows_of(s, learner_id, scenario_id))
     return None if not folded else folded[0][3] == folded[0][4]
+
+
+def later_step(s: Session, learner_id: str, scenario_id: str) -> bool | None:
+    """For a spot asked in steps: None when the learner has answered no step of it before its last
+    (a ``partial`` row); else whether their first try is still undecided, every step so far right."""
+    rows = _rows_of(s, learner_id, scenario_id)
+    if not any(partial for _sid, _t, _m, partial, _at in rows):
+        return None
+    return not _fold(rows)
 
 
 def solved(s: Session, learner_id: str, days: int, at: datetime | None = None) -> list[Solved]:

@@ -16,7 +16,7 @@ from werkzeug.exceptions import NotFound
 from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
 
 from trainer.store import db
-from trainer.store.progress import began_in_steps, first_try
+from trainer.store.progress import later_step
 
 from . import deck, hints, i18n, identity, library, spot_refs
 from .cache import cache
@@ -320,10 +320,10 @@ def show(scenario_id: str) -> Response:
     # Without an answer the page is the same for everyone (but for the line on the learner's first try).
     entry = _entry(scenario_id)
     step = _stage_of(entry, request.args.get("step"))
-    if step > 1 and _began(entry):
-        # The spot again at a later step (the language switched, the page reloaded): this learner's
-        # earlier step is stored; it was clean if their first try at the spot is still undecided.
-        clean = _first_try_open(entry)
+    clean = _later_step(entry) if step > 1 else None
+    if clean is not None:
+        # The spot again at a later step (the language switched): this learner's earlier step is
+        # stored; it was clean if their first try at the spot is still undecided.
         return _show(entry, key=("fresh", step, clean), stage=step, clean=clean)
     return _show(entry, key="fresh")
 
@@ -336,7 +336,7 @@ def grade_answer(scenario_id: str) -> Response:
     # before there were steps sends every field, and is graded whole.
     stage = _stage_of(entry, form.get("stage"))
     stages = len(entry.quiz.stages)
-    if stage > 1 and not _began(entry):
+    if stage > 1 and _later_step(entry) is None:
         # A later step's form, though this learner has no earlier step of the spot stored: a form
         # made by hand (skipping the card made a spot "solved" and moved the rating) or kept from
         # another browser. The spot starts again at its first step.
@@ -416,24 +416,17 @@ def grade_answer(scenario_id: str) -> Response:
     return _show(entry, graded=graded, save=pending, missed=missed, **shows)
 
 
-def _first_try_open(entry: Entry) -> bool:
-    """Whether this learner's first try at the spot is undecided: every step answered so far right."""
-    learner = identity.learner_id()
-    found = learner is not None and first_try(db(), learner, entry.id) is None
-    db().commit()  # the read ends here (see _began)
-    return found
-
-
-def _began(entry: Entry) -> bool:
-    """Whether this learner has an earlier step of the spot stored (it is stored before its page
-    is acknowledged, so a learner on the spot's later step always has one)."""
+def _later_step(entry: Entry) -> bool | None:
+    """None when this learner has no earlier step of the spot stored (it is stored before its page
+    is acknowledged, so a learner on the spot's later step always has one); else whether every
+    step so far was right at the first try (``later_step``)."""
     learner = identity.learner_id()
     if learner is None:
-        return False
-    began = began_in_steps(db(), learner, entry.id)
+        return None
+    found = later_step(db(), learner, entry.id)
     # The read ends here: on SQLite an open read would hold back the writer this answer waits for.
     db().commit()
-    return began
+    return found
 
 
 @bp.after_request

@@ -219,11 +219,12 @@ def save(exam_id: str, number: int) -> Response:
     entry = context["entry"]
     typed = typed_of(entry, request.form)
     go = request.form.get("go", "")
+    target = _target(go, number, len(exam.questions))
     # The question numbers and "Finish the exam…" submit the form too, so what was typed is kept;
     # a question left blank is left as it was (unanswered, or the answer saved before).
-    target = _nav_target(go, len(exam.questions))
-    if target is not None and not any(v.strip() for values in typed.values() for v in values):
-        return redirect(_nav_url(exam, target), code=303)
+    moving = go == "finish" or _question_button(go, len(exam.questions))
+    if moving and not any(v.strip() for values in typed.values() for v in values):
+        return redirect(_target_url(exam, target), code=303)
     answer, _feedback = check(entry, typed)
     if not answer.ok:
         # Unreadable input is pointed out (that says nothing about right or wrong); nothing is saved.
@@ -235,24 +236,27 @@ def save(exam_id: str, number: int) -> Response:
         db().rollback()
         return redirect(url_for("exams.result", exam_id=exam.id, late=1), code=303)
     db().commit()
-    if target is not None:
-        return redirect(_nav_url(exam, target), code=303)
-    if go == "submit" or (go == "next" and number == len(exam.questions)):
-        return redirect(url_for("exams.confirm", exam_id=exam.id), code=303)
-    target = number + 1 if go == "next" else number
-    return redirect(url_for("exams.question", exam_id=exam.id, number=target), code=303)
+    return redirect(_target_url(exam, target), code=303)
 
 
-def _nav_target(go: str, count: int) -> int | str | None:
-    """Where a question number ("q3") or "Finish the exam…" ("finish") sends the candidate."""
-    if go == "finish":
+def _target(go: str, number: int, count: int) -> int | str:
+    """Where the answer form's button ``go`` sends the candidate from question ``number``: a
+    question's number, or "finish" (the page that submits). "stay" and anything unknown stay."""
+    if go in ("finish", "submit") or (go == "next" and number == count):
         return "finish"
-    if go.startswith("q") and go[1:].isdigit() and 1 <= int(go[1:]) <= count:
+    if go == "next":
+        return number + 1
+    if _question_button(go, count):
         return int(go[1:])
-    return None
+    return number
 
 
-def _nav_url(exam: ExamAttempt, target: int | str) -> str:
+def _question_button(go: str, count: int) -> bool:
+    """A question's number in the exam's navigation ("q3")."""
+    return go.startswith("q") and go[1:].isdigit() and 1 <= int(go[1:]) <= count
+
+
+def _target_url(exam: ExamAttempt, target: int | str) -> str:
     if target == "finish":
         return url_for("exams.confirm", exam_id=exam.id)
     return url_for("exams.question", exam_id=exam.id, number=target)

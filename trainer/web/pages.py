@@ -41,19 +41,9 @@ def _returning(lib) -> dict | None:
     s = db()
     if not stats.attempt_count(s, learner):
         return None
-    last = stats.last_spot(s, learner, known=lambda sid: lib.get(sid) is not None)
-    entry = lib.get(last[0]) if last is not None else None
-    walked = last[1] if last is not None else []
-    going_on = None
-    if entry is not None:
-        slug = next((t for t in walked if t in lib.topics), None) or lib.home_topic(entry)
-        step = _not_answered(lib, lib.step_after(entry, lib.topic(slug)), stats.first_tries(s, learner))
-        topic = lib.topic(step.topic)
-        k, n = lib.position(step.entry, topic)
-        going_on = {"entry": step.entry, "topic": topic, "k": k, "n": n}
     srs = stats.srs_enabled(s, learner)
     return {
-        "going_on": going_on,
+        "going_on": _going_on(lib, learner),
         "srs": srs,
         "due": len(due_entries(learner=learner)) if srs else 0,
         "streak": stats.streak(s, learner),
@@ -68,17 +58,31 @@ def start() -> Response:
     first = lib.first()
     if first is None:
         return redirect(url_for("pages.home"))
+    learner = identity.learner_id()
     chosen = lib.topic(request.args.get("topic"))
     if chosen is not None and chosen.entries:
-        learner = identity.learner_id()
         marks = stats.first_tries(db(), learner) if learner is not None else {}
         entry = next((e for e in chosen.entries if e.id not in marks), chosen.entries[0])
         return redirect(url_for("drill.show", scenario_id=entry.id, topic=chosen.slug))
-    back = _returning(lib)
-    if back is not None and back["going_on"] is not None:
-        going = back["going_on"]
+    going = _going_on(lib, learner) if learner is not None else None
+    if going is not None:
         return redirect(url_for("drill.show", scenario_id=going["entry"].id, topic=going["topic"].slug if going["topic"] else None))
     return redirect(url_for("drill.show", scenario_id=first.id, topic=lib.home_topic(first)))
+
+
+def _going_on(lib, learner: str) -> dict | None:
+    """Where the path goes on for this learner: the next spot not answered yet after the one they
+    answered last, with its topic and place in it."""
+    s = db()
+    last = stats.last_spot(s, learner, known=lambda sid: lib.get(sid) is not None)
+    if last is None:
+        return None
+    entry, walked = lib.get(last[0]), last[1]
+    slug = next((t for t in walked if t in lib.topics), None) or lib.home_topic(entry)
+    step = _not_answered(lib, lib.step_after(entry, lib.topic(slug)), stats.first_tries(s, learner))
+    topic = lib.topic(step.topic)
+    k, n = lib.position(step.entry, topic)
+    return {"entry": step.entry, "topic": topic, "k": k, "n": n}
 
 
 def _not_answered(lib, step, marks: dict[str, bool]):
