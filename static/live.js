@@ -24,6 +24,40 @@
   document.addEventListener("htmx:sseError", function (event) { mark(event, false); });
   document.addEventListener("htmx:sseClose", function (event) { mark(event, false); });
 
+  // A notice heard while this element's refresh is out would be lost: htmx queues its request on the
+  // element, the answer then replaces that element (hx-swap="outerHTML"), and a queued request of an
+  // element no longer on the page is dropped; while the stream is open the poll stays quiet too. So
+  // the page counts the notices (capture phase: before htmx sends the refresh a notice triggers), and
+  // an answer that left one unheard is followed by one more refresh, of the element that replaced it
+  // once htmx has set that one up (htmx:load), or of the same element when nothing replaced it.
+  var heard = 0;
+  var owed = {};
+  document.addEventListener("sse:changed", function () { heard++; }, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (event.detail.xhr && elt.id && elt.closest("[sse-connect]")) {
+      event.detail.xhr.trainerHeard = heard;
+      event.detail.xhr.trainerElt = elt;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.trainerHeard === undefined || xhr.trainerHeard === heard) return;
+    var elt = xhr.trainerElt;
+    if (elt.isConnected) {
+      htmx.trigger(elt, "sse:changed");  // queued by htmx, sent as this request ends
+    } else {
+      owed[elt.id] = true;
+    }
+  });
+  document.addEventListener("htmx:load", function (event) {
+    var elt = event.detail.elt;
+    if (elt.id && owed[elt.id]) {
+      delete owed[elt.id];
+      htmx.trigger(elt, "sse:changed");
+    }
+  });
+
   // A poll's request has no triggering event (htmx passes the element); a click, a submit or a
   // server-sent event has one, and always goes through.
   document.addEventListener("htmx:confirm", function (event) {

@@ -167,3 +167,51 @@ def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, a
     bo.wait_for_selector("text=You got 1 of 2 questions all right", timeout=POLL_MS)
     ana.screenshot(path=str(artifacts / "classroom-student.png"), full_page=True)
     assert [m for m in projector_console if "Content Security Policy" in m or "Refused to" in m] == []
+
+
+def test_a_change_heard_while_a_refresh_is_out_is_not_lost(open_page, base_url):
+    """The projector's refresh is on its way back when the instructor reveals: htmx queues the notice's
+    refresh on the element that the answer then replaces, so it would never be sent, and while the
+    stream is open the poll stays quiet. The page must fetch again (a projector stuck before the reveal)."""
+    teacher = open_page(viewport={"width": 1280, "height": 900})
+    sign_up(teacher, base_url, "Mr Ho", "ho@example.com", instructor=True)
+    teacher.goto(base_url + "/classroom/")
+    teacher.fill("#f-title", "Held refresh")
+    teacher.fill("#f-ids", BTN)
+    with teacher.expect_navigation():
+        teacher.click("text=Create the session")
+    teacher.wait_for_selector(".qr svg", timeout=10_000)
+    with teacher.expect_navigation():
+        teacher.click("text=Start: show question 1")
+
+    projector = teacher.context.new_page()
+    # The projector screen's notices, from the first (sent when the stream opens).
+    projector.add_init_script(
+        "document.addEventListener('htmx:sseMessage', function (e) {"
+        " if (e.target.id === 'projector') window.notices = (window.notices || 0) + 1; });"
+    )
+    held = []
+
+    def hold(route):
+        if route.request.headers.get("hx-request") and not held:
+            held.append((route, route.fetch()))  # the server answers now; the page gets it later
+        else:
+            route.continue_()
+
+    projector.route(re.compile(r".*/projector$"), hold)
+    projector.goto(teacher.url + "projector")
+    projector.wait_for_function("() => (window.notices || 0) >= 1", timeout=POLL_MS)  # the stream is open
+    for _ in range(40):
+        if held:
+            break
+        projector.wait_for_timeout(100)
+    assert held, "the stream's first notice brings a refresh"
+    with teacher.expect_navigation():
+        teacher.click("text=Reveal the answer")
+    projector.wait_for_function("() => (window.notices || 0) >= 2", timeout=POLL_MS)  # heard meanwhile
+    # Every process hears a change within a second (SQLite alone): its notices are all in before the answer.
+    projector.wait_for_timeout(2500)
+    route, answer = held[0]
+    route.fulfill(response=answer)  # what the server said before the reveal
+    # One more refresh follows at once (a poll two seconds on is skipped while the stream is open).
+    projector.wait_for_selector(".projector-side .steps", timeout=4000)
