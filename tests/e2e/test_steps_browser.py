@@ -44,6 +44,8 @@ def test_a_miss_with_a_hint_then_solved_in_two_steps_and_the_rating_moving(open_
     assert page.locator("#f-current_total").count() == 0 and page.locator("#f-min_to").count() == 1
     assert page.locator("#rating-line").count() == 0  # a retry moves no rating
     page.screenshot(path=str(artifacts / f"steps-two-{size}.png"), full_page=True, caret="initial")  # caret="hide" injects a style the CSP refuses
+    page.reload()  # the address says step 2 now: a reload keeps it
+    assert page.locator("#f-current_total").count() == 0 and page.locator("#f-min_to").count() == 1
     fill(page, RIGHT)
     check(page)
     page.wait_for_selector("#feedback")

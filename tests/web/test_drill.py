@@ -543,3 +543,22 @@ def test_switching_language_at_step_two_keeps_the_step(client):
     assert 'name="stage" value="2"' in again and 'name="clean" value="1"' in again
     stranger = client.application.test_client().get(url + "?step=2").text
     assert 'name="stage" value="1"' in stranger  # nothing stored for them: the spot from its card
+
+
+def test_the_address_follows_the_step_so_a_reload_keeps_it(client):
+    """The fragment that brings step 2 puts ?step=2 in the address (htmx's HX-Replace-Url), so
+    reloading opens step 2 again; a step 1 swapped in ("Clear and start again") drops it."""
+    from tests.store.helpers import token
+
+    url = "/drill/btn-faces-short-all-in"
+    page = client.get(url + "?topic=short-all-in").text
+    card = {k: v for k, v in BTN_RIGHT.items() if k in ("current_total", "last_full_increment", "committed", "acted", "to_add")}
+    done = client.post(url + "?topic=short-all-in", data={"csrf_token": token(page), "stage": "1", **card}, headers=HTMX)
+    assert done.headers["HX-Replace-Url"] == url + "?topic=short-all-in&step=2"
+    reloaded = client.get(done.headers["HX-Replace-Url"]).text
+    assert 'name="stage" value="2"' in form_of(reloaded)
+    wrong = client.post(url, data={"csrf_token": token(page), "stage": "1", **card, "to_add": "1"}, headers=HTMX)
+    assert wrong.headers["HX-Replace-Url"] == url  # still step 1
+    again = client.get(url + "?topic=short-all-in", headers=HTMX)
+    assert again.headers["HX-Replace-Url"] == url + "?topic=short-all-in"
+    assert "HX-Replace-Url" not in client.get("/drill/seed004-side-pot", headers=HTMX).headers  # one step only

@@ -136,7 +136,7 @@ def _show(
         if key[:1] != ("errors",):  # graded: the answer list too
             fill[MARKS_SLOT] = lambda: cache().marks(graded()[1])
 
-    return render(
+    response = render(
         "drill.html",
         "partials/_answer.html",
         status=status,
@@ -156,6 +156,12 @@ def _show(
         stages=stages,
         **urls,
     )
+    if stages > 1 and wants_fragment():
+        # The address follows the step swapped in, so reloading the page keeps it (``show`` opens
+        # ?step=N for a learner whose earlier step is stored) and "Clear and start again" drops it.
+        again = urls["again_url"]
+        response.headers["HX-Replace-Url"] = again if stage <= 1 else f"{again}{'&' if '?' in again else '?'}step={stage}"
+    return response
 
 
 # ---- kept markup: everything below is built from the spot's canonical reference and the
