@@ -84,13 +84,12 @@ def no_sideways_scroll(page) -> None:
 def test_a_path_through_a_topic(open_page, base_url, artifacts):
     page = open_page(viewport=WIDE)
     page.goto(base_url + "/topics/reopening")
-    assert page.locator(".spot--new").count() == 2
-    page.click(f"a[href='/drill/{BTN}?topic=reopening']")
+    assert page.locator(".spot--new").count() == 2  # its own spot, and a short all-in's tagged with it
+    assert page.locator("#also-h").is_visible()
+    page.click(f"a[href='/drill/{BTN}?topic=short-all-in']")  # walked in its own topic
     fill(page, BTN_TYPED)
     said = check(page, lambda: fill(page, BTN_TYPED))
-    assert "All 5 right" in said and "Level 2 of this topic is done; next comes level 3." in said
-    page.locator(".next-actions").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "loop-path-level-done.png"), full_page=False)
+    assert "All 5 right" in said and "Next on the path: “Reopening the betting”." in said
     with page.expect_navigation():
         page.click("#feedback >> text=Next spot")
     assert page.url.endswith("/drill/sb-not-reopened?topic=reopening")
@@ -100,9 +99,17 @@ def test_a_path_through_a_topic(open_page, base_url, artifacts):
     with page.expect_navigation():
         page.click("#feedback >> text=Next spot")
     assert page.url.endswith("/drill/seed004-side-pot?topic=side-pots")
+    fill_right(page, "seed004-side-pot")
+    said = check(page)
+    assert "Level 2 of this topic is done; next comes level 3." in said
+    page.locator(".next-actions").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "loop-path-level-done.png"), full_page=False)
+    with page.expect_navigation():
+        page.click("#feedback >> text=Next spot")
+    assert page.url.endswith("/drill/uncalled-river?topic=side-pots")
     page.goto(base_url + "/topics/reopening")
     marks = page.locator(".scenario-list .spot-mark").all_inner_texts()
-    assert [m.split()[-1] for m in marks] == ["solved", "missed"]
+    assert [m.split()[-1] for m in marks] == ["missed", "solved"]  # its own spot, then the one tagged
     page.screenshot(path=str(artifacts / "loop-topic-marks.png"), full_page=True)
 
 
@@ -115,7 +122,7 @@ def test_a_returning_learners_home_page(open_page, base_url, artifacts):
     check(page, lambda: fill(page, BTN_TYPED))
     page.goto(base_url + "/")
     assert page.locator("text=Start practising").count() == 0
-    assert page.locator("#continue").inner_text() == "Continue: Reopening the betting, spot 2 of 2"
+    assert page.locator("#continue").inner_text() == "Continue: Reopening the betting, spot 1 of 1"
     assert page.locator("#streak").inner_text() == "Streak: 1 day in a row"
     page.screenshot(path=str(artifacts / "loop-home-returning.png"), full_page=False)
     page.set_viewport_size(PHONE)

@@ -53,14 +53,26 @@ def test_topics_are_listed_in_teaching_order_not_by_name(client):
     assert shown == ["min-raise", "short-all-in", "reopening", "side-pots", "showdown"]
 
 
-def test_next_stays_in_the_topic_goes_up_a_level_then_on_along_the_path_saying_so(client):
-    # reopening: btn-faces-short-all-in (level 2), then sb-not-reopened (level 3)
-    first = answer_drill(client, f"{BTN}?topic=reopening", BTN_RIGHT).text
-    assert next_link(first) == "/drill/sb-not-reopened?topic=reopening"
+def test_next_stays_in_the_topic_goes_up_a_level_then_on_along_the_path_saying_so(app, client):
+    # side-pots walks seed004-side-pot (level 2), then uncalled-river (level 3)
+    first = answer_drill(client, "seed004-side-pot?topic=side-pots", right_answer(app, "seed004-side-pot")).text
+    assert next_link(first) == "/drill/uncalled-river?topic=side-pots"
     assert "Level 2 of this topic is done; next comes level 3." in first
-    # the same spot walked in its other topic goes on there
-    other = answer_drill(client, f"{BTN}?topic=short-all-in", BTN_RIGHT).text
-    assert next_link(other) == f"/drill/{BTN}?topic=reopening"
+
+
+def test_a_spot_is_walked_in_its_first_topic_and_met_once_on_the_path(client):
+    """btn-faces-short-all-in is a short all-in spot tagged with reopening too: the path walks it in
+    short-all-in and goes on to reopening's own spot, not to the same spot again; opened from
+    reopening's page, where it is listed apart, it goes on from its own topic the same way."""
+    walked = answer_drill(client, f"{BTN}?topic=short-all-in", BTN_RIGHT).text
+    assert next_link(walked) == "/drill/sb-not-reopened?topic=reopening"
+    assert "Next on the path: “Reopening the betting”." in walked
+    tagged = answer_drill(client, f"{BTN}?topic=reopening", BTN_RIGHT).text
+    assert next_link(tagged) == "/drill/sb-not-reopened?topic=reopening"
+    page = client.get("/topics/reopening").text
+    own, _, also = page.partition('id="also-h"')
+    assert "/drill/sb-not-reopened?topic=reopening" in own and BTN not in own
+    assert f"/drill/{BTN}?topic=short-all-in" in also
 
 
 def test_the_last_spot_of_a_topic_says_where_the_path_goes_next(app, client):
@@ -105,18 +117,17 @@ def test_a_first_visit_gets_start_practising_and_a_returning_learner_where_they_
     answer_drill(client, f"{BTN}?topic=reopening", BTN_TWO_WRONG)
     html = client.get("/").text
     assert "Start practising" not in html
-    assert "Continue: Reopening the betting, spot 2 of 2" in html
+    assert "Continue: Reopening the betting, spot 1 of 1" in html
     assert 'href="/drill/sb-not-reopened?topic=reopening"' in html
     assert "Streak: 1 day in a row" in html
     assert "Review:" not in html  # review is opt-in
 
 
 def test_the_home_page_continues_in_the_topic_the_learner_walked(client):
-    answer_drill(client, f"{BTN}?topic=short-all-in", BTN_RIGHT)  # the same spot, walked in the other topic
+    answer_drill(client, f"{BTN}?topic=short-all-in", BTN_RIGHT)
     html = client.get("/").text
-    # short-all-in has that one spot: the path goes on to reopening, which starts with the same spot,
-    # answered already: Continue offers the next one not answered
-    assert "Continue: Reopening the betting, spot 2 of 2" in html
+    # short-all-in has that one spot: the path goes on to reopening, whose own spot is next
+    assert "Continue: Reopening the betting, spot 1 of 1" in html
 
 
 def test_continue_and_start_go_to_a_spot_not_answered_yet(app, client):
@@ -133,7 +144,7 @@ def test_continue_and_start_go_to_a_spot_not_answered_yet(app, client):
     assert f"/drill/{going}?" in start
     assert client.get("/start?topic=side-pots").headers["Location"].endswith("?topic=side-pots")
     # a topic whose spots are all answered starts at its first
-    assert client.get("/start?topic=reopening").headers["Location"].endswith(f"/drill/{BTN}?topic=reopening")
+    assert client.get("/start?topic=reopening").headers["Location"].endswith("/drill/sb-not-reopened?topic=reopening")
 
 
 def test_turning_review_on_schedules_only_what_was_missed(app, client):

@@ -17,9 +17,9 @@ def test_home_lists_topics_with_counts_and_levels_and_a_start_path(client):
     assert page.status_code == 200
     html = page.text
     assert 'href="/topics/reopening"' in html
-    # reopening: two spots at levels 2 and 3
+    # reopening walks one spot of its own at level 3 (the level-2 one tagged with it too is a short all-in's)
     topic = re.search(r'href="/topics/reopening">([^<]*)</a>\s*<span class="meta">([^<]*)</span>', html)
-    assert topic and topic.groups() == ("Reopening the betting", "2 spots · levels 2–3")
+    assert topic and topic.groups() == ("Reopening the betting", "1 spot · level 3")
     assert 'href="/start"' in html and "Start practising" in html
 
 
@@ -163,3 +163,26 @@ def test_problems_page_lists_files_the_yaml_reader_refuses_and_serves_the_rest(t
         assert where in response.text
     assert f"Scenario file problems: {len(list(bad.glob('*.yaml')))}" in client.get("/").text
     assert client.get("/drill/still-served").status_code == 200
+
+
+def test_the_shipped_path_walks_each_spot_once_in_its_first_topic():
+    """"Who acts first" walked the rulings on acting out of turn (chips-and-words spots) and
+    showdown spots, since a spot was walked in its earliest topic on the path: the first lesson
+    asked what a dealer rules. Each spot is walked in its first topic (its folder), once."""
+    from pathlib import Path
+
+    from trainer.web.library import load_library
+
+    lib = load_library([str(Path(__file__).resolve().parents[2] / "scenarios")])
+    walked = {e.id for e in lib.topic("action-order").entries}
+    assert "out-of-turn-fold-binds" not in walked and "river-checked-big-blind-first" not in walked
+    assert all(e.topics[0] == "action-order" for e in lib.topic("action-order").entries)
+    assert "out-of-turn-fold-binds" in {e.id for e in lib.topic("action-order").also}
+    seen: list[str] = []
+    step = lib.step_after(lib.first(), lib.topic(lib.home_topic(lib.first())))
+    seen.append(lib.first().id)
+    while step.change != "end":
+        seen.append(step.entry.id)
+        assert step.topic == step.entry.topics[0], step
+        step = lib.step_after(step.entry, lib.topic(step.topic))
+    assert len(seen) == len(set(seen)) == len(lib.entries)  # every spot, each once

@@ -290,7 +290,7 @@ def _draw(topics: list[str], count: int, *, levels: tuple[int, int] = (0, 99)) -
     low, high = levels
     pools = []
     for slug in topics:
-        entries = [e for e in lib.topics[slug].entries if low <= (e.level or 0) <= high]
+        entries = [e for e in lib.topics[slug].tagged if low <= (e.level or 0) <= high]
         rng.shuffle(entries)
         entries.sort(key=lambda e: e.level or 0)
         pools.append(entries)

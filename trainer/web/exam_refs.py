@@ -27,4 +27,4 @@ def resolve(ref: str) -> Entry | None:
 
 def pool_ids() -> dict[str, list[str]]:
     """The exam pool's spot ids by topic, for the draw."""
-    return {slug: [e.id for e in topic.entries] for slug, topic in exam_pool().topics.items()}
+    return {slug: [e.id for e in topic.tagged] for slug, topic in exam_pool().topics.items()}

@@ -58,9 +58,18 @@ class Problem:
 
 @dataclass(frozen=True, kw_only=True)
 class Topic:
+    """``entries``: the spots walked in this topic on the path, from level 1 up (those whose first
+    topic this is); ``also``: the spots tagged with it too, walked in their own first topic."""
+
     slug: str
     entries: tuple[Entry, ...]
+    also: tuple[Entry, ...] = ()
     locale: str = DEFAULT
+
+    @property
+    def tagged(self) -> tuple[Entry, ...]:
+        """Every spot about this topic, by level: a class drill on the topic draws from these."""
+        return tuple(sorted(self.entries + self.also, key=_order))
 
     @property
     def name(self) -> str:
@@ -122,17 +131,20 @@ class Library:
         self.problems: tuple[Problem, ...] = tuple(problems)
         slugs = sorted({t for e in entries for t in e.topics}, key=_place)
         by_level = sorted(entries, key=_order)
-        # Topics in teaching order, each with its spots from level 1 up.
+        # Topics in teaching order, each with its spots from level 1 up. A spot is walked in its first
+        # topic (its folder, as the library is laid out): "Who acts first" does not walk the rulings on
+        # acting out of turn, which are chips-and-words spots tagged with it; its page lists them apart.
         self.topics: dict[str, Topic] = {
-            slug: Topic(slug=slug, entries=tuple(e for e in by_level if slug in e.topics), locale=locale)
+            slug: Topic(slug=slug, entries=tuple(e for e in by_level if e.topics[:1] == (slug,)),
+                        also=tuple(e for e in by_level if slug in e.topics[1:]), locale=locale)
             for slug in slugs
         }
-        # The whole path: topic by topic, a spot with several topics where its first one on the path is.
+        # The whole path: topic by topic (those with spots of their own), then spots without a topic.
         path: dict[str, Entry] = {}
         for topic in self.topics.values():
             for e in topic.entries:
                 path.setdefault(e.id, e)
-        for e in by_level:  # spots without a topic end the path
+        for e in by_level:
             path.setdefault(e.id, e)
         self.entries: dict[str, Entry] = path
         self._all = tuple(path.values())
@@ -148,9 +160,8 @@ class Library:
         return next(iter(self.entries.values()), None)
 
     def home_topic(self, entry: Entry) -> str | None:
-        """The topic a spot is walked in when none is chosen: its first one on the path."""
-        known = [t for t in entry.topics if t in self.topics]
-        return min(known, key=_place) if known else None
+        """The topic a spot is walked in when none is chosen: its first one."""
+        return entry.topics[0] if entry.topics and entry.topics[0] in self.topics else None
 
     def position(self, entry: Entry, topic: Topic | None) -> tuple[int, int]:
         """(k, n): the spot is the k-th of the n spots of ``topic`` (or of the whole library)."""
@@ -172,14 +183,18 @@ class Library:
             i = self._index(None, self._all).get(entry.id, -1)
             following = self._all[(i + 1) % len(self._all)]
             return Step(entry=following, topic=None, change="end" if i + 1 == len(self._all) else None)
+        i = self._index(topic, topic.entries).get(entry.id)
+        home = self.topic(self.home_topic(entry))
+        if i is None and home is not None:
+            # A spot opened from a topic it is only tagged with is walked on in its own topic.
+            topic, i = home, self._index(home, home.entries).get(entry.id)
         pool = topic.entries
-        i = self._index(topic, pool).get(entry.id)
         if i is not None and i + 1 < len(pool):
             following = pool[i + 1]
             changed = following.level != entry.level
             return Step(entry=following, topic=topic.slug, change="level" if changed else None,
                         level=entry.level if changed else None)
-        slugs = list(self.topics)
+        slugs = [slug for slug, t in self.topics.items() if t.entries]  # a topic only tagged is not on the path
         at = slugs.index(topic.slug) if topic.slug in slugs else -1
         ahead = slugs[at + 1:]
         if ahead:

@@ -126,10 +126,10 @@ def topic(slug: str) -> Response:
     found = library().topic(slug)
     if found is None:
         abort(404, description=_("There is no topic with that name."))
-    return _listing(list(found.entries), topic=found)
+    return _listing(list(found.entries), topic=found, also=list(found.also))
 
 
-def _listing(entries: list[Entry], topic) -> Response:
+def _listing(entries: list[Entry], topic, also: list[Entry] | None = None) -> Response:
     raw = request.args.get("level", "").strip()
     level = None
     notice = None
@@ -139,6 +139,7 @@ def _listing(entries: list[Entry], topic) -> Response:
             notice = _("There is no such level, so every level is shown.")
             level = None
     shown = [e for e in entries if level is None or e.level == level]
+    also = also or []
     learner = identity.learner_id()
     marks = stats.first_tries(db(), learner) if learner is not None else {}
     practice = topic is not None and topic.slug in topics()
@@ -150,7 +151,8 @@ def _listing(entries: list[Entry], topic) -> Response:
         "partials/_scenario_list.html",
         topic=topic,
         entries=shown,
-        levels=levels_of(entries),
+        also=[e for e in also if level is None or e.level == level],
+        levels=levels_of(entries + also),
         level=level,
         notice=notice,
         total=len(entries),
