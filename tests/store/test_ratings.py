@@ -39,14 +39,22 @@ def test_a_first_try_is_a_glicko2_game_between_the_learner_and_the_spot(s):
     learner = new_id()
     change = attempt(s, learner, right=True, level=2)
     # the same game, played by the package itself: a new learner (1500) beats a level-2 spot (1350)
-    expected_learner, expected_spot = glicko2.Player(), glicko2.Player(rating=1350)
-    expected_learner.update_player([1350], [350], [1])
+    expected_learner, expected_spot = glicko2.Player(), glicko2.Player(rating=1350, rd=ratings.SPOT_RD)
+    expected_learner.update_player([1350], [ratings.SPOT_RD], [1])
     expected_spot.update_player([1500], [350], [0])
     assert change.rating == pytest.approx(expected_learner.getRating())
     assert change.delta == round(expected_learner.getRating()) - 1500 > 0
     assert figures(s, ratings.learner_subject(learner))[0] == pytest.approx(expected_learner.getRating())
     spot = figures(s, ratings.spot_subject(SPOT))
     assert spot[0] == pytest.approx(expected_spot.getRating()) and spot[3] == 1
+
+
+def test_a_library_spot_starts_sure_of_its_level_so_one_learner_moves_it_little(s):
+    """At a learner's deviation (350) a new learner missing a level-1 spot moved it up 270 points:
+    a spot's rating said who met it first. It starts at SPOT_RD (150): tens of points (62)."""
+    attempt(s, new_id(), right=False, level=1)
+    rating, rd, _vol, games = figures(s, ratings.spot_subject(SPOT))
+    assert games == 1 and 0 < rating - ratings.level_rating(1) < 70 and rd < ratings.SPOT_RD
 
 
 def test_a_miss_at_the_first_try_lowers_the_learner_and_raises_the_spot(s):
@@ -154,7 +162,7 @@ def test_two_processes_rating_one_spot_at_once_lose_no_update(store, database):
         # every learner lost once to the spot, each game against the spot's figures of that moment:
         # replaying the games in commit order gives the stored figures (a lost update would not)
         order = [r for (r,) in s.execute(select(RatingGame.learner_id).order_by(RatingGame.id))]
-    player = glicko2.Player(rating=ratings.level_rating(2))
+    player = glicko2.Player(rating=ratings.level_rating(2), rd=ratings.SPOT_RD)
     for _learner in order:
         player.update_player([1500], [350], [1])
     assert spot[0] == pytest.approx(player.getRating())
@@ -185,7 +193,7 @@ def test_endless_practice_draws_near_the_rating_but_at_most_a_level_above_what_w
     topic = client.get("/topics/reopening").text
     assert 'href="/practice/reopening?level=3"' in topic and "Endless practice at level 3" in topic
     assert "One level above level 2, the highest you have solved here at the first try." in topic
-    assert "2 spots in the library · levels 2–3" in topic
+    assert "1 spot in the library · level 3" in topic  # its own; the level-2 spot is a short all-in's
     assert "spots of level 4" not in client.get("/progress/").text
     assert ":1:" in client.get("/practice/reopening?level=1").headers["Location"]  # a level asked for stays
 

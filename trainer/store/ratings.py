@@ -39,6 +39,11 @@ LEVELS = (1, 2, 3, 4, 5)
 # Levels on the rating scale: level 3 is the middle (a new learner's 1500), a level is 150 apart.
 LEVEL_STEP = 150
 GENERATED_RD = 100  # how sure a generated spot's rating (its level's) is
+# A library spot starts at its level's rating, a prior worth more than a new learner's guess: at
+# 350, as a learner starts, a new learner missing a level-1 spot moved it up 270 points (solving a
+# level-5 one moved it down as much), so a spot's rating told little but who had met it first. At
+# 150 one such game moves it 20 to 62 points.
+SPOT_RD = 150
 
 
 def level_rating(level: int | None) -> float:
@@ -117,7 +122,8 @@ def play(conn: Connection, games: Iterable[Game]) -> dict[tuple[str, str], Chang
     subjects = sorted(starts)
     conn.execute(
         _new_rating(conn.dialect.name),
-        [{"subject": s, "rating": starts[s], "rd": START_RD, "vol": START_VOL, "games": 0} for s in subjects],
+        [{"subject": s, "rating": starts[s], "rd": START_RD if s.startswith("learner:") else SPOT_RD,
+          "vol": START_VOL, "games": 0} for s in subjects],
     )
     rows = conn.execute(
         select(Rating.subject, Rating.rating, Rating.rd, Rating.vol, Rating.games)

@@ -109,7 +109,7 @@ def practice(slug: str) -> Response:
         learner = identity.learner_id()
         marks = stats.first_tries(db(), learner) if learner is not None else {}
         found = library().topic(slug)
-        level, _capped = practice_level(learner, slug, list(found.entries) if found else [], marks, 2)
+        level, _capped = practice_level(learner, slug, list(found.tagged) if found else [], marks, 2)
     raw = request.args.get("seed", "")
     seed = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else secrets.randbelow(10**6)
     return redirect(url_for("drill.show", scenario_id=f"gen:{slug}:{level}:{seed}:0", topic=slug))
@@ -145,14 +145,17 @@ def _listing(entries: list[Entry], topic, also: list[Entry] | None = None) -> Re
     practice = topic is not None and topic.slug in topics()
     offered, capped = level, None
     if practice and level is None:
-        offered, capped = practice_level(learner, topic.slug, entries, marks, _level_reached(entries, marks))
+        # What the learner solved of the topic, in its own spots or those only tagged with it.
+        about = entries + also
+        offered, capped = practice_level(learner, topic.slug, about, marks, _level_reached(about, marks))
     return render(
         "listing.html",
         "partials/_scenario_list.html",
         topic=topic,
         entries=shown,
         also=[e for e in also if level is None or e.level == level],
-        levels=levels_of(entries + also),
+        levels=levels_of(entries + also),  # the filter's; the heading's are the topic's own
+        own_levels=levels_of(entries),
         level=level,
         notice=notice,
         total=len(entries),
