@@ -461,6 +461,10 @@ def test_a_passed_exam_has_a_printable_certificate_whose_address_verifies_it(app
     assert client.get(icon).status_code == 200
     address = re.search(r'<strong class="url">(http[^<]+/verify/[A-Z2-9-]+)</strong>', page.text).group(1)
     assert f'aria-label="QR code of {address}"' in page.text
+    # the result page links the same address, its code written as shown (it linked the bare code)
+    result = client.get(f"/exams/{exam_id}/result").text
+    code = re.search(r'<strong class="verify-code">([^<]+)</strong>', result).group(1)
+    assert address.endswith("/verify/" + code) and f'<a href="{address}">{address}</a>' in result
     employer = app.test_client().get(address.split("localhost", 1)[1])
     assert employer.status_code == 200 and "Ana Lee" in employer.text and "Passed" in employer.text
     css = client.get("/static/certificate.css").text

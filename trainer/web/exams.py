@@ -365,8 +365,15 @@ def result(exam_id: str) -> Response:
             late=bool(request.args.get("late")),
             window_closed=store.window_cut_short(exam),
             code=_shown_code(exam.verify_code or ""),
+            verify_url=_verify_url(exam),
         )
     )
+
+
+def _verify_url(exam) -> str:
+    """A result's /verify address, with its code written as the page shows it, at the site's public
+    address: the same on the result, the certificate and its QR code."""
+    return public.base_url() + url_for("exams.verify", code=_shown_code(exam.verify_code or ""))
 
 
 def _duration(start: datetime, end: datetime) -> str:
@@ -387,7 +394,7 @@ def certificate(exam_id: str) -> Response:
     if not exam.passed:
         return redirect(url_for("exams.result", exam_id=exam.id))
     paper = request.args.get("paper", "a4")
-    verify_url = public.base_url() + url_for("exams.verify", code=_shown_code(exam.verify_code or ""))
+    verify_url = _verify_url(exam)
     return _no_store(
         render(
             "exam/certificate.html",
