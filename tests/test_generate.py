@@ -154,3 +154,24 @@ def test_pots_are_split_in_a_chip_they_are_made_of():
                     assert chip % STAKES[stakes].chip == 0, spot.id
                 checked += 1
     assert checked == 3 * 60 * 2
+
+
+def test_a_generated_hand_reading_spot_with_a_split_asks_what_each_winner_collects():
+    """Hand reading asked only who wins: where a pot is split the dealer must also push each share,
+    odd chip included, in the room's chips at real stakes."""
+    split = plain = 0
+    for stakes in (None, "100-200"):
+        for spot in generate("hand-reading", level=3, seed=11, count=12, stakes=stakes):
+            doc = spot.document
+            shared = any(len(w) > 1 for w in doc["expect"]["winners"])
+            assert ("split" in doc["ask"]) == shared, spot.id
+            quiz = build_quiz(load_document(doc, f"{spot.id}.yaml"))
+            names = {f.name for f in quiz.fields()}
+            if shared:
+                split += 1
+                assert any(n.startswith("split") for n in names) and doc["expect"]["split"]
+                assert doc.get("chip") == (25 if stakes else None)
+            else:
+                plain += 1
+                assert not any(n.startswith("split") for n in names)
+    assert split and plain

@@ -152,6 +152,7 @@ def _random_winners(hand: Hand, rng: random.Random, i: int, stakes: Stakes | Non
 
 DECK = tuple(r + s for r in RANKS for s in SUITS)
 CARD_TRIES = 300
+HAND_READING_ASK = ("winners",)
 
 
 def _hand_reading_spot(hand: Hand, ids: _Ids, i: int) -> bool:
@@ -182,6 +183,9 @@ def _random_cards(hand: Hand, rng: random.Random, i: int, stakes: Stakes | None 
         else:
             ok = len(winners) >= 2 and set(winners[0]).isdisjoint(winners[-1])
         if ok:
+            if any(len(w) > 1 for w in winners):  # a split: the dealer also says what each winner collects
+                chip = {"chip": stakes.chip} if stakes is not None else {}
+                return {"board": board, "hands": hands, **chip, "ask": [*HAND_READING_ASK, "split"]}
             return {"board": board, "hands": hands}
     return None
 
@@ -289,7 +293,7 @@ RECIPES: dict[str, Recipe] = {
         explain="Each pot is split on its own, down to the smallest chip; an odd chip goes to the first winner clockwise from the button.",
     ),
     "hand-reading": Recipe(
-        when="over", ask=("winners",), predicate=_hand_reading_spot, short_stacks=0.5, aggression=0.35,
+        when="over", ask=HAND_READING_ASK, predicate=_hand_reading_spot, short_stacks=0.5, aggression=0.35,
         extra=_random_cards,
         explain="Each player makes the best five cards out of seven; only five cards play and suits never break a tie. Each pot goes to the best hand among the players who can win it.",
     ),
@@ -366,7 +370,8 @@ def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None
         if found is not None:
             hand, actions = found
             sid = spot_id(topic, level, seed, index, stakes_name)
-            doc = scenario_document(deal, hand, actions, id=sid, ask=recipe.ask, extra=extra)
+            ask = tuple(extra.pop("ask", recipe.ask))  # a recipe's extra may ask more of this spot
+            doc = scenario_document(deal, hand, actions, id=sid, ask=ask, extra=extra)
             doc = _with_texts(doc, topic, recipe, hand, level)
             return Spot(id=sid, topic=topic, level=level, seed=seed, index=index, document=doc)
     raise GenerateError(f"no {topic} spot found for level {level}, seed {seed}, spot {index}")

@@ -181,6 +181,8 @@ def scenario_document(deal: Deal, hand: Hand, actions: list[Action], *, id: str,
                            order=[s.position for s in hand.seats])
             doc["expect"]["best_hands"] = {pos: b.as_dict() for pos, b in reading.best_hands.items()}
             doc["expect"]["winners"] = reading.winners
+            if "split" in ask:
+                doc["expect"]["split"] = hand.split(reading.winners, extra.get("chip", 1))[0]
     return doc
 
 
