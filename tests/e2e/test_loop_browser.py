@@ -194,3 +194,22 @@ def test_a_review_session_with_the_count_dropping_then_progress_at_320px(open_pa
     page.screenshot(path=str(artifacts / "loop-progress-320.png"), full_page=True)
     page.set_viewport_size(WIDE)
     page.screenshot(path=str(artifacts / "loop-progress-1280.png"), full_page=True)
+
+
+QUOTE_WIDTH = """() => {
+  const probe = document.createElement('span');
+  probe.textContent = '\\u201c';
+  document.querySelector('main p').appendChild(probe);
+  const ratio = probe.getBoundingClientRect().width / parseFloat(getComputedStyle(probe).fontSize);
+  probe.remove();
+  return ratio;
+}"""
+
+
+def test_english_quotation_marks_are_latin_and_chinese_ones_full_width(page, base_url):
+    """On a machine whose only sans-serif with Latin letters is a CJK font (as here), English text
+    took its full-width “ ” ("First spot: “ Seven-handed…” " with a gap around the words)."""
+    page.goto(base_url + "/?lang=en")
+    assert page.evaluate(QUOTE_WIDTH) < 0.6
+    page.goto(base_url + "/?lang=zh-Hans")
+    assert page.evaluate(QUOTE_WIDTH) > 0.8
