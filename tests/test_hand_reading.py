@@ -268,3 +268,21 @@ def test_the_best_five_cards_question_is_in_the_learners_language(locale):
     quiz = build_quiz(load_text(BROADWAY, "broadway.yaml"), locale=locale)
     field = next(f for f in quiz.fields() if f.name == "five_BB")
     assert "BB" in field.label and not any(word in field.label for word in ("cards", "play"))
+
+
+def test_a_split_asked_beside_the_winners_does_not_tell_who_won():
+    """The split's fields were one per winner ("Main pot: won by BTN", "BTN gets"), on the same form
+    that asks who wins: the exam's hand-reading questions gave their answer away. Asked beside the
+    winners, every player who can win the pot has a share, 0 (or empty) for those who do not."""
+    from pathlib import Path
+
+    from trainer.quiz import Blank, build_quiz
+
+    path = Path(__file__).resolve().parents[1] / "scenarios/exam-pool/hand-reading/exam-the-wheel-loses-to-seven-high.yaml"
+    quiz = build_quiz(load_text(path.read_text(encoding="utf-8"), str(path)), locale="en")
+    (split,) = [q for q in quiz.questions if q.kind == "split"]
+    assert [g.legend for g in split.groups] == ["Main pot"]
+    fields = {f.name: f.expected for f in split.fields}
+    assert fields == {"split1_BB": 0, "split1_BTN": 28000}
+    assert all(f.blank is Blank.ZERO for f in split.fields)  # empty is 0
+    assert any(q.kind == "winners" for q in quiz.questions)  # who wins is still asked

@@ -58,7 +58,7 @@ def build_quiz(scenario: Any, *, locale: str = DEFAULT) -> Quiz:
         elif kind == "ruling":
             questions.append(b.ruling(solution, scenario, to_act, street_limit))
         elif kind == "split":
-            questions.append(b.split(solution, scenario, table_limit))
+            questions.append(b.split(solution, scenario, table_limit, hidden="winners" in scenario.ask))
         else:
             raise QuizError(t.gettext("the web drill cannot ask %(kind)r questions yet", kind=kind))
     if not questions:
@@ -516,35 +516,43 @@ class _Builder:
             ),
         )
 
-    def split(self, solution: dict, scenario: Any, limit: int) -> Question:
+    def split(self, solution: dict, scenario: Any, limit: int, *, hidden: bool = False) -> Question:
+        """What each winner of each pot gets. ``hidden``: who wins is asked on the same form (hand
+        reading), so the fields must not tell it: a share for every player who can win the pot, 0
+        for those who do not (a field per winner named the winners, "Main pot: won by BTN")."""
         _ = self.t.gettext
         shares = self.need(solution, "split", "split")
+        pots = solution.get("pots") or []
         groups = []
         for i, pot in enumerate(shares):
-            winners = list(pot)
             name = self.pot_name(i)
+            if hidden and i < len(pots):
+                players = [p for p in pots[i]["eligible"]]
+                legend = name
+            else:
+                players = list(pot)
+                legend = _("%(pot)s: won by %(players)s", pot=name, players=self.list(players))
             groups.append(
                 Group(
-                    legend=_("%(pot)s: won by %(players)s", pot=name, players=self.list(winners)),
+                    legend=legend,
                     fields=tuple(
                         self.field(
                             name=f"split{i + 1}_{pos}",
                             label=_("%(pot)s: %(pos)s gets", pot=name, pos=pos),
                             kind=FieldKind.AMOUNT,
-                            expected=int(pot[pos]),
+                            expected=int(pot.get(pos, 0)),
                             limit=limit,
+                            **({"blank": Blank.ZERO, "hint": _("Empty means 0.")} if hidden else {}),
                         )
-                        for pos in winners
+                        for pos in players
                     ),
                 )
             )
-        chip = getattr(scenario, "chip", 1)
-        return Question(
-            kind="split",
-            title=_("Splitting the pots"),
-            prompt=_(
-                "Split each pot among the players who won it. The smallest chip in play is %(chip)s.",
-                chip=self.t.number(chip),
-            ),
-            groups=tuple(groups),
-        )
+        chip = self.t.number(getattr(scenario, "chip", 1))
+        if hidden:
+            prompt = _("Say what each player collects from each pot: 0 for a player who does not win it. "
+                       "The smallest chip in play is %(chip)s.", chip=chip)
+        else:
+            prompt = _("Split each pot among the players who won it. The smallest chip in play is %(chip)s.",
+                       chip=chip)
+        return Question(kind="split", title=_("Splitting the pots"), prompt=prompt, groups=tuple(groups))
