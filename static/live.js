@@ -24,38 +24,54 @@
   document.addEventListener("htmx:sseError", function (event) { mark(event, false); });
   document.addEventListener("htmx:sseClose", function (event) { mark(event, false); });
 
-  // A notice heard while this element's refresh is out would be lost: htmx queues its request on the
-  // element, the answer then replaces that element (hx-swap="outerHTML"), and a queued request of an
-  // element no longer on the page is dropped; while the stream is open the poll stays quiet too. So
-  // the page counts the notices (capture phase: before htmx sends the refresh a notice triggers), and
-  // an answer that left one unheard is followed by one more refresh, of the element that replaced it
-  // once htmx has set that one up (htmx:load), or of the same element when nothing replaced it.
-  var heard = 0;
-  var owed = {};
-  document.addEventListener("sse:changed", function () { heard++; }, true);
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
-    if (event.detail.xhr && elt.id && elt.closest("[sse-connect]")) {
-      event.detail.xhr.trainerHeard = heard;
-      event.detail.xhr.trainerElt = elt;
+  // A notice must not be lost between a refresh and the next. htmx queues a notice's request on a
+  // busy element, the answer then replaces that element (hx-swap="outerHTML"), and a queued request of
+  // an element gone from the page is never sent; for a moment after the swap (htmx's settle delay) the
+  // new element does not hear notices at all; and while the stream is open the poll stays quiet. So
+  // every notice the stream sends is counted (on the EventSource, whatever element hears it), a
+  // refresh keeps the count it was sent at, and one that missed a notice is followed by one more:
+  // of the element that replaced it once htmx has set that one up (htmx:load), or of the same
+  // element when nothing replaced it.
+  var notices = 0;
+  var counted = typeof WeakSet === "function" ? new WeakSet() : null;
+  function count(message) {
+    if (!counted || counted.has(message)) return;
+    counted.add(message);
+    notices++;
+  }
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var source = event.detail && event.detail.source;
+    if (source && !source.trainerCounts) {
+      source.trainerCounts = true;
+      source.addEventListener("changed", count);
     }
   });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt, xhr = event.detail.xhr;
+    if (!xhr || !elt.id || !elt.closest("[sse-connect]")) return;
+    var config = event.detail.requestConfig;
+    var trigger = config && config.triggeringEvent;
+    if (trigger && trigger.detail instanceof MessageEvent) count(trigger.detail);  // the notice that sends it
+    xhr.trainerHeard = notices;
+    xhr.trainerElt = elt;
+  });
+  var owed = {};
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (!xhr || xhr.trainerHeard === undefined || xhr.trainerHeard === heard) return;
+    if (!xhr || xhr.trainerHeard === undefined) return;
     var elt = xhr.trainerElt;
-    if (elt.isConnected) {
-      htmx.trigger(elt, "sse:changed");  // queued by htmx, sent as this request ends
+    if (elt.isConnected) {  // nothing replaced it (an unchanged poll's 204, an error): htmx sends it next
+      if (notices > xhr.trainerHeard) htmx.trigger(elt, "sse:changed");
     } else {
-      owed[elt.id] = true;
+      owed[elt.id] = xhr.trainerHeard;
     }
   });
   document.addEventListener("htmx:load", function (event) {
     var elt = event.detail.elt;
-    if (elt.id && owed[elt.id]) {
-      delete owed[elt.id];
-      htmx.trigger(elt, "sse:changed");
-    }
+    if (!elt.id || !Object.prototype.hasOwnProperty.call(owed, elt.id)) return;
+    var heard = owed[elt.id];
+    delete owed[elt.id];
+    if (notices > heard) htmx.trigger(elt, "sse:changed");
   });
 
   // A poll's request has no triggering event (htmx passes the element); a click, a submit or a

@@ -215,3 +215,31 @@ def test_a_change_heard_while_a_refresh_is_out_is_not_lost(open_page, base_url):
     route.fulfill(response=answer)  # what the server said before the reveal
     # One more refresh follows at once (a poll two seconds on is skipped while the stream is open).
     projector.wait_for_selector(".projector-side .steps", timeout=4000)
+
+
+def test_a_change_heard_while_the_new_screen_is_being_set_up_is_not_lost(open_page, base_url):
+    """After a refresh's answer replaces the projector's screen, htmx sets the new one up only after
+    its settle delay (20 ms; 4 s here, to make the moment long enough to hit): a notice then reached
+    no element, and the projector stayed before the reveal."""
+    teacher = open_page(viewport={"width": 1280, "height": 900})
+    sign_up(teacher, base_url, "Ms Lo", "lo@example.com", instructor=True)
+    teacher.goto(base_url + "/classroom/")
+    teacher.fill("#f-title", "Slow settle")
+    teacher.fill("#f-ids", BTN)
+    with teacher.expect_navigation():
+        teacher.click("text=Create the session")
+    teacher.wait_for_selector(".qr svg", timeout=10_000)
+    with teacher.expect_navigation():
+        teacher.click("text=Start: show question 1")
+
+    projector = teacher.context.new_page()
+    projector.add_init_script(
+        "document.addEventListener('DOMContentLoaded', function () { htmx.config.defaultSettleDelay = 4000; });"
+        "document.addEventListener('htmx:afterRequest', function () { window.answers = (window.answers || 0) + 1; });"
+    )
+    projector.goto(teacher.url + "projector")
+    # The stream's first notice brought a refresh; its answer is in, the new screen not yet set up.
+    projector.wait_for_function("() => (window.answers || 0) >= 1", timeout=POLL_MS)
+    with teacher.expect_navigation():
+        teacher.click("text=Reveal the answer")
+    projector.wait_for_selector(".projector-side .steps", timeout=POLL_MS)
