@@ -169,20 +169,26 @@ def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, a
     assert [m for m in projector_console if "Content Security Policy" in m or "Refused to" in m] == []
 
 
-def test_a_change_heard_while_a_refresh_is_out_is_not_lost(open_page, base_url):
-    """The projector's refresh is on its way back when the instructor reveals: htmx queues the notice's
-    refresh on the element that the answer then replaces, so it would never be sent, and while the
-    stream is open the poll stays quiet. The page must fetch again (a projector stuck before the reveal)."""
+def _question_one_shown(open_page, base_url, name: str, email: str):
+    """An instructor's live session of one spot, at its first question: the control page."""
     teacher = open_page(viewport={"width": 1280, "height": 900})
-    sign_up(teacher, base_url, "Mr Ho", "ho@example.com", instructor=True)
+    sign_up(teacher, base_url, name, email, instructor=True)
     teacher.goto(base_url + "/classroom/")
-    teacher.fill("#f-title", "Held refresh")
+    teacher.fill("#f-title", f"{name}'s class")
     teacher.fill("#f-ids", BTN)
     with teacher.expect_navigation():
         teacher.click("text=Create the session")
     teacher.wait_for_selector(".qr svg", timeout=10_000)
     with teacher.expect_navigation():
         teacher.click("text=Start: show question 1")
+    return teacher
+
+
+def test_a_change_heard_while_a_refresh_is_out_is_not_lost(open_page, base_url):
+    """The projector's refresh is on its way back when the instructor reveals: htmx queues the notice's
+    refresh on the element that the answer then replaces, so it would never be sent, and while the
+    stream is open the poll stays quiet. The page must fetch again (a projector stuck before the reveal)."""
+    teacher = _question_one_shown(open_page, base_url, "Mr Ho", "ho@example.com")
 
     projector = teacher.context.new_page()
     # The projector screen's notices, from the first (sent when the stream opens).
@@ -221,16 +227,7 @@ def test_a_change_heard_while_the_new_screen_is_being_set_up_is_not_lost(open_pa
     """After a refresh's answer replaces the projector's screen, htmx sets the new one up only after
     its settle delay (20 ms; 4 s here, to make the moment long enough to hit): a notice then reached
     no element, and the projector stayed before the reveal."""
-    teacher = open_page(viewport={"width": 1280, "height": 900})
-    sign_up(teacher, base_url, "Ms Lo", "lo@example.com", instructor=True)
-    teacher.goto(base_url + "/classroom/")
-    teacher.fill("#f-title", "Slow settle")
-    teacher.fill("#f-ids", BTN)
-    with teacher.expect_navigation():
-        teacher.click("text=Create the session")
-    teacher.wait_for_selector(".qr svg", timeout=10_000)
-    with teacher.expect_navigation():
-        teacher.click("text=Start: show question 1")
+    teacher = _question_one_shown(open_page, base_url, "Ms Lo", "lo@example.com")
 
     projector = teacher.context.new_page()
     projector.add_init_script(
