@@ -33,9 +33,9 @@
   // of the element that replaced it once htmx has set that one up (htmx:load), or of the same
   // element when nothing replaced it.
   var notices = 0;
-  var counted = typeof WeakSet === "function" ? new WeakSet() : null;
+  var counted = new WeakSet();  // each notice once, whichever listener meets it first
   function count(message) {
-    if (!counted || counted.has(message)) return;
+    if (counted.has(message)) return;
     counted.add(message);
     notices++;
   }

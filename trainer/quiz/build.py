@@ -522,13 +522,12 @@ class _Builder:
         for those who do not (a field per winner named the winners, "Main pot: won by BTN")."""
         _ = self.t.gettext
         shares = self.need(solution, "split", "split")
-        pots = solution.get("pots") or []
+        pots = solution.get("pots") or []  # betting is over: a split's pots are these, in order
         groups = []
         for i, pot in enumerate(shares):
             name = self.pot_name(i)
-            if hidden and i < len(pots):
-                players = [p for p in pots[i]["eligible"]]
-                legend = name
+            if hidden:
+                players, legend = list(pots[i]["eligible"]), name
             else:
                 players = list(pot)
                 legend = _("%(pot)s: won by %(players)s", pot=name, players=self.list(players))

@@ -114,16 +114,15 @@ def play(conn: Connection, games: Iterable[Game]) -> dict[tuple[str, str], Chang
     if not played:
         return {}
     played.sort(key=lambda g: g.at)
-    starts: dict[str, float] = {}
+    starts: dict[str, tuple[float, float]] = {}  # subject -> (rating, deviation) it starts at
     for g in played:
-        starts[learner_subject(g.learner_id)] = START
+        starts[learner_subject(g.learner_id)] = (START, START_RD)
         if not g.generated:
-            starts[spot_subject(g.scenario_id)] = level_rating(g.level)
+            starts[spot_subject(g.scenario_id)] = (level_rating(g.level), SPOT_RD)
     subjects = sorted(starts)
     conn.execute(
         _new_rating(conn.dialect.name),
-        [{"subject": s, "rating": starts[s], "rd": START_RD if s.startswith("learner:") else SPOT_RD,
-          "vol": START_VOL, "games": 0} for s in subjects],
+        [{"subject": s, "rating": starts[s][0], "rd": starts[s][1], "vol": START_VOL, "games": 0} for s in subjects],
     )
     rows = conn.execute(
         select(Rating.subject, Rating.rating, Rating.rd, Rating.vol, Rating.games)

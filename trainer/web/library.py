@@ -14,6 +14,7 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ class Topic:
     also: tuple[Entry, ...] = ()
     locale: str = DEFAULT
 
-    @property
+    @cached_property
     def tagged(self) -> tuple[Entry, ...]:
         """Every spot about this topic, by level: a class drill on the topic draws from these."""
         return tuple(sorted(self.entries + self.also, key=_order))
@@ -148,6 +149,8 @@ class Library:
             path.setdefault(e.id, e)
         self.entries: dict[str, Entry] = path
         self._all = tuple(path.values())
+        # The topics walked, in order: one that is only ever tagged is not on the path.
+        self._on_path = [slug for slug, t in self.topics.items() if t.entries]
         self._order: dict[str | None, dict[str, int]] = {}
 
     def get(self, scenario_id: str) -> Entry | None:
@@ -194,7 +197,7 @@ class Library:
             changed = following.level != entry.level
             return Step(entry=following, topic=topic.slug, change="level" if changed else None,
                         level=entry.level if changed else None)
-        slugs = [slug for slug, t in self.topics.items() if t.entries]  # a topic only tagged is not on the path
+        slugs = self._on_path
         at = slugs.index(topic.slug) if topic.slug in slugs else -1
         ahead = slugs[at + 1:]
         if ahead:

@@ -140,13 +140,12 @@ def _listing(entries: list[Entry], topic, also: list[Entry] | None = None) -> Re
             level = None
     shown = [e for e in entries if level is None or e.level == level]
     also = also or []
+    about = entries + also  # what the learner solved of the topic, in its own spots or those only tagged
     learner = identity.learner_id()
     marks = stats.first_tries(db(), learner) if learner is not None else {}
     practice = topic is not None and topic.slug in topics()
     offered, capped = level, None
     if practice and level is None:
-        # What the learner solved of the topic, in its own spots or those only tagged with it.
-        about = entries + also
         offered, capped = practice_level(learner, topic.slug, about, marks, _level_reached(about, marks))
     return render(
         "listing.html",
@@ -154,7 +153,7 @@ def _listing(entries: list[Entry], topic, also: list[Entry] | None = None) -> Re
         topic=topic,
         entries=shown,
         also=[e for e in also if level is None or e.level == level],
-        levels=levels_of(entries + also),  # the filter's; the heading's are the topic's own
+        levels=levels_of(about),  # the filter's; the heading's are the topic's own
         own_levels=levels_of(entries),
         level=level,
         notice=notice,
