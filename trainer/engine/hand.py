@@ -59,10 +59,6 @@ class _Player:
 _FORCED = ("ante", "small-blind", "big-blind", "straddle")
 
 
-def _quiet(rule: str | None, id_: str, **params: object) -> None:
-    """Stands in for the explanation collector when nobody asked why."""
-
-
 def _collector(steps: list[Step]):
     def say(rule: str | None, id_: str, **params: object) -> None:
         for key, value in params.items():
@@ -313,22 +309,25 @@ class Hand:
     def _wager_range_explained(self, p: _Player, steps: list[Step] | None) -> Range | None:
         current = self.current_total
         to_add = current - p.committed
-        say = _quiet if steps is None else _collector(steps)
+        # Nobody asked why (``steps`` is None): ``say`` is None and no step is built at all; this
+        # runs at every decision, where even a call that does nothing costs (benchmarks/engine.py).
+        say = None if steps is None else _collector(steps)
         if p.stack <= to_add:
-            say(None, "opt.no_chips", pos=p.position)
+            if say:
+                say(None, "opt.no_chips", pos=p.position)
             return None
         for q in self._seats:
             if q is not p and not q.folded and q.committed + q.stack > current:
                 break
         else:
-            if current:
+            if say and current:
                 say("R-NOOPPONENT", "opt.no_opponent", pos=p.position, current=current)
-            else:
+            elif say:
                 say("R-NOOPPONENT", "opt.no_opponent_bet")
             return None
         if p.acted and not self._reopened(p, to_add, say):
             return None
-        if not p.acted and current:
+        if say and not p.acted and current:
             say("R-REOPEN", "opt.not_acted", pos=p.position, street=self.street)
         all_in_to = p.committed + p.stack
         if self._limit:
@@ -337,18 +336,20 @@ class Hand:
                 return None
         else:
             low = current + self._increment
-            if current:
+            if say and current:
                 say("R-MINRAISE", "opt.min_raise", current=current, increment=self._increment, amount=low)
-            else:
+            elif say:
                 say("R-MINBET", "opt.min_bet", amount=low)
             high = self._pot_limit_max(p, say) if self.game.type is GameType.POT_LIMIT else all_in_to
-            if high == all_in_to and self.game.type is GameType.NO_LIMIT:
+            if say and high == all_in_to and self.game.type is GameType.NO_LIMIT:
                 say(None, "opt.max_nl", pos=p.position, amount=high)
         if all_in_to < low:
-            say(None, "opt.allin_only", pos=p.position, amount=all_in_to, min=low)
+            if say:
+                say(None, "opt.allin_only", pos=p.position, amount=all_in_to, min=low)
             return Range(min=all_in_to, max=all_in_to)
         if all_in_to < high:
-            say(None, "opt.max_stack", pos=p.position, amount=all_in_to)
+            if say:
+                say(None, "opt.max_stack", pos=p.position, amount=all_in_to)
             high = all_in_to
         return Range(min=low, max=max(low, high))
 
@@ -356,24 +357,31 @@ class Hand:
         if self._limit:
             size = self.game.bet_size(self.street)
             if 2 * to_add >= size:
-                say("R-LIMIT", "opt.limit_reopened", pos=p.position, amount=to_add, size=size)
+                if say:
+                    say("R-LIMIT", "opt.limit_reopened", pos=p.position, amount=to_add, size=size)
                 return True
-            say("R-LIMIT", "opt.limit_not_reopened", pos=p.position, amount=to_add, size=size)
+            if say:
+                say("R-LIMIT", "opt.limit_not_reopened", pos=p.position, amount=to_add, size=size)
             return False
         full = self._increment
         if self.game.rules.reopen is Reopen.EXCEED:
             if p.seq != self._seq:
-                say("R-REOPEN", "opt.reopened_full", pos=p.position)
+                if say:
+                    say("R-REOPEN", "opt.reopened_full", pos=p.position)
                 return True
             if to_add > full:
-                say("R-REOPEN", "opt.reopened_exceed", pos=p.position, amount=to_add, full=full)
+                if say:
+                    say("R-REOPEN", "opt.reopened_exceed", pos=p.position, amount=to_add, full=full)
                 return True
-            say("R-REOPEN", "opt.not_reopened_exceed", pos=p.position, amount=to_add, full=full)
+            if say:
+                say("R-REOPEN", "opt.not_reopened_exceed", pos=p.position, amount=to_add, full=full)
             return False
         if to_add >= full:
-            say("R-REOPEN", "opt.reopened", pos=p.position, amount=to_add, full=full)
+            if say:
+                say("R-REOPEN", "opt.reopened", pos=p.position, amount=to_add, full=full)
             return True
-        say("R-REOPEN", "opt.not_reopened", pos=p.position, amount=to_add, full=full)
+        if say:
+            say("R-REOPEN", "opt.not_reopened", pos=p.position, amount=to_add, full=full)
         return False
 
     def _limit_target(self, p: _Player, say) -> int | None:
@@ -381,15 +389,18 @@ class Hand:
         rules = self.game.rules
         uncapped = not rules.limit_cap_heads_up and len(self._live()) == 2
         if self._levels >= 1 + rules.limit_cap and not uncapped:
-            say("R-LIMIT", "opt.limit_capped", raises=rules.limit_cap, street=self.street)
+            if say:
+                say("R-LIMIT", "opt.limit_capped", raises=rules.limit_cap, street=self.street)
             return None
-        if self._levels >= 1 + rules.limit_cap:
+        if say and self._levels >= 1 + rules.limit_cap:
             say("R-LIMIT", "opt.limit_uncapped")
         if self.current_total == 0:
-            say("R-LIMIT", "opt.limit_bet", amount=size)
+            if say:
+                say("R-LIMIT", "opt.limit_bet", amount=size)
             return size
         target = self._level + size
-        say("R-LIMIT", "opt.limit_raise", level=self._level, size=size, amount=target)
+        if say:
+            say("R-LIMIT", "opt.limit_raise", level=self._level, size=size, amount=target)
         return target
 
     def _pot_limit_max(self, p: _Player, say) -> int:
@@ -402,7 +413,7 @@ class Hand:
         before = self.pot - sum(q.committed for q in self._players.values())
         pot = before + street_chips + to_add
         high = current + pot
-        if current:
+        if say and current:
             say(
                 "R-POTLIMIT",
                 "opt.max_pl",
@@ -413,9 +424,9 @@ class Hand:
                 pot=pot,
                 amount=high,
             )
-        else:
+        elif say:
             say("R-POTLIMIT", "opt.max_pl_bet", amount=high)
-        if preflop and any(q.nominal > q.committed for q in self._players.values()):
+        if say and preflop and any(q.nominal > q.committed for q in self._players.values()):
             say("R-POTLIMIT", "opt.pl_full_blinds")
         return high
 
