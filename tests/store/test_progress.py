@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+import pytest
+from sqlalchemy import event, select
 
-from trainer.store import progress
+from trainer.store import Store, progress
 from trainer.store.learners import new_id
 from trainer.store.models import Attempt, ReviewCard
 
@@ -231,3 +232,66 @@ def test_the_spot_to_continue_from_is_the_last_one_the_library_knows(s):
     assert progress.last_spot(s, me)[0] == "generated-spot"
     assert progress.last_spot(s, me, known=lambda sid: sid == "library-spot") == ("library-spot", ["reopening"])
     assert progress.last_spot(s, me, known=lambda sid: False) is None
+
+
+def _cards(s, learner):
+    s.expire_all()
+    return {c.scenario_id: (c.due, {k: v for k, v in c.card.items() if k != "card_id"})
+            for c in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == learner))}
+
+
+def test_a_batch_of_answers_reviews_each_card_as_one_answer_at_a_time_would(s):
+    """The writer's batch reviews its cards in three statements (review_many); the cards come out as
+    answering one by one makes them, with several answers to one spot in the same batch."""
+    answers = [("a", False), ("b", True), ("a", True), ("c", True), ("a", True), ("b", False)]
+    one, batch = new_id(), new_id()
+    for who in (one, batch):
+        progress.set_spaced_repetition(s, who, True)
+        record(s, who, "b", [], [], 1, 1, NOW - timedelta(days=3))  # a card there before the batch
+    s.commit()
+    for k, (spot, right) in enumerate(answers):
+        record(s, one, spot, [], [], int(right), 1, NOW + timedelta(minutes=k))
+        s.commit()
+    marks = lambda right: {"f0": right}  # noqa: E731
+    progress.record_many(s, [
+        {"learner_id": batch, "scenario_id": spot, "topics": [], "rules": [], "answers": {"f0": ["1"]},
+         "marks": marks(right), "duration_ms": 5000, "at": NOW + timedelta(minutes=k)}
+        for k, (spot, right) in enumerate(answers)
+    ])
+    s.commit()
+    assert _cards(s, batch) == _cards(s, one) and set(_cards(s, one)) == {"a", "b", "c"}
+
+
+def test_a_card_another_process_made_meanwhile_is_reviewed_on_top_of_not_over(store, database):
+    """Two server processes, the same learner in two tabs: the other process stores the spot's first
+    card between this batch's read of the cards and its insert. That card stays, and this batch's
+    answer is reviewed on top of it (PostgreSQL; SQLite has one writer at a time)."""
+    if database["DATABASE_URL"].startswith("sqlite"):
+        pytest.skip("SQLite lets one transaction write at a time: the race cannot happen there")
+    me = new_id()
+    with store.session() as s:
+        progress.set_spaced_repetition(s, me, True)
+        s.commit()
+    other = Store(database["DATABASE_URL"], schema=database["DATABASE_SCHEMA"])
+    raced = []
+
+    def first_the_other_process(conn, cursor, statement, parameters, context, executemany):
+        if statement.startswith("INSERT INTO review_cards") and not raced:
+            raced.append(True)
+            with other.session() as o:
+                record(o, me, "spot", [], [], 1, 1, NOW)  # right at the first try: Easy, days away
+                o.commit()
+
+    event.listen(store.engine, "before_cursor_execute", first_the_other_process)
+    try:
+        with store.session() as s:
+            record(s, me, "spot", [], [], 0, 1, NOW + timedelta(minutes=1))  # then a miss, here
+            s.commit()
+            assert raced
+            [(due, card)] = _cards(s, me).values()
+    finally:
+        event.remove(store.engine, "before_cursor_execute", first_the_other_process)
+        other.dispose()
+    expected = progress._reviewed(progress._reviewed(None, True, NOW), False, NOW + timedelta(minutes=1))
+    assert (due, card) == (expected.due, {k: v for k, v in expected.to_dict().items() if k != "card_id"})
+    assert due < NOW + timedelta(hours=1)  # the miss brings the spot back within the hour, not in days

@@ -17,7 +17,7 @@ from functools import lru_cache
 from datetime import UTC, date, datetime, time, timedelta
 
 from fsrs import Card, Rating, Scheduler, State
-from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy import bindparam, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -195,6 +195,7 @@ def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]
         conn.execute(insert, rows)
     else:
         new = set(conn.execute(insert.returning(Attempt.answer_id), rows).scalars())
+        reviews = []
         for a, row in zip(attempts, rows, strict=True):
             if row["answer_id"] is not None and row["answer_id"] not in new:
                 continue  # stored before: reviewed then
@@ -202,8 +203,8 @@ def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]
             # whose options are still to come); an answer to the whole spot, whether it was right.
             right = a["review"] if "review" in a else row["right"] == row["total"]
             if srs[a["learner_id"]] and a["scenario_id"] is not None and right is not None:
-                review(s, learner_id=a["learner_id"], scenario_id=a["scenario_id"], right=right, at=a["at"])
-                s.flush()
+                reviews.append(Review(a["learner_id"], a["scenario_id"], right, a["at"]))
+        review_many(s, reviews)
     return _rate(conn, given, attempts, rows)
 
 
@@ -237,13 +238,93 @@ def _insert_once(dialect: str):
     return module.insert(Attempt.__table__).on_conflict_do_nothing(index_elements=["answer_id"])
 
 
-def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:
+@dataclass(frozen=True)
+class Review:
+    """One answer's review of its spot's card (``review``)."""
+
+    learner_id: str
+    scenario_id: str
+    right: bool
+    at: datetime
+
+
+def _reviewed(card: Card | None, right: bool, at: datetime) -> Card:
     """Wrong → Again (the learning steps: back within minutes); right → Good; and right at the
     first try, when the spot has no card yet → Easy, so a spot solved at once comes back in days."""
+    rating = Rating.Again if not right else Rating.Good if card is not None else Rating.Easy
+    card, _log = SCHEDULER.review_card(card if card is not None else Card(due=at), rating, review_datetime=at)
+    return card
+
+
+# The cards of a batch's learners, and their changes, in statements built once (as _SRS_OF).
+_CARDS_OF = select(ReviewCard.id, ReviewCard.learner_id, ReviewCard.scenario_id, ReviewCard.card).where(
+    ReviewCard.learner_id.in_(bindparam("learners", expanding=True)),
+    ReviewCard.scenario_id.in_(bindparam("scenarios", expanding=True)),
+)
+_UPDATE_CARD = (
+    update(ReviewCard.__table__)
+    .where(ReviewCard.__table__.c.id == bindparam("card_row"))
+    .values(card=bindparam("card"), due=bindparam("due"))
+)
+
+
+@lru_cache(maxsize=None)
+def _insert_card_once(dialect: str):
+    """The review-card INSERT that leaves out a card another process stored meanwhile."""
+    module = postgresql if dialect == "postgresql" else sqlite
+    return module.insert(ReviewCard.__table__).on_conflict_do_nothing(index_elements=["learner_id", "scenario_id"])
+
+
+def review_many(s: Session, reviews: list[Review]) -> None:
+    """Review each answer's card, in order, in a few statements for the whole batch: one read of the
+    cards, one insert of the new ones, one update of the others (the writer stores a batch of answers
+    at once, and a read and a flush per answer were a sixth of a graded answer's cost).
+
+    A card another server process made meanwhile (the same learner in two tabs) is not inserted
+    over: its answers are reviewed again one by one on top of it (``review``)."""
+    if not reviews:
+        return
+    s.flush()  # the ORM's pending changes first: the statements below go around it
+    conn = s.connection()
+    pairs = {(r.learner_id, r.scenario_id) for r in reviews}
+    found = conn.execute(
+        _CARDS_OF,
+        {"learners": sorted({p[0] for p in pairs}), "scenarios": sorted({p[1] for p in pairs})},
+    ).all()
+    rows = {(learner, scenario): row_id for row_id, learner, scenario, _card in found if (learner, scenario) in pairs}
+    cards = {
+        (learner, scenario): Card.from_dict(card)
+        for _id, learner, scenario, card in found
+        if (learner, scenario) in pairs and card is not None
+    }
+    for r in reviews:
+        pair = (r.learner_id, r.scenario_id)
+        cards[pair] = _reviewed(cards.get(pair), r.right, r.at)
+    changed = [
+        {"card_row": rows[pair], "card": card.to_dict(), "due": card.due} for pair, card in cards.items() if pair in rows
+    ]
+    made = [
+        {"learner_id": pair[0], "scenario_id": pair[1], "card": card.to_dict(), "due": card.due}
+        for pair, card in sorted(cards.items())
+        if pair not in rows
+    ]
+    if changed:
+        conn.execute(_UPDATE_CARD, changed)
+    for loaded in [o for o in s.identity_map.values() if isinstance(o, ReviewCard)]:
+        s.expire(loaded)  # a card this session read before is read again, as changed here
+    if made:
+        insert = _insert_card_once(conn.dialect.name).returning(ReviewCard.learner_id, ReviewCard.scenario_id)
+        stored = {tuple(p) for p in conn.execute(insert, made).all()}
+        for r in reviews:
+            if (r.learner_id, r.scenario_id) not in stored and (r.learner_id, r.scenario_id) not in rows:
+                review(s, learner_id=r.learner_id, scenario_id=r.scenario_id, right=r.right, at=r.at)
+                s.flush()
+
+
+def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:
+    """Review one spot's card (``_reviewed``), through the ORM: the card row, made if new."""
     row = s.scalar(select(ReviewCard).where(ReviewCard.learner_id == learner_id, ReviewCard.scenario_id == scenario_id))
-    card = Card.from_dict(row.card) if row is not None else Card(due=at)
-    rating = Rating.Again if not right else Rating.Good if row is not None else Rating.Easy
-    card, _log = SCHEDULER.review_card(card, rating, review_datetime=at)
+    card = _reviewed(Card.from_dict(row.card) if row is not None else None, right, at)
     if row is None:
         row = ReviewCard(learner_id=learner_id, scenario_id=scenario_id, card=card.to_dict(), due=card.due)
         try:
