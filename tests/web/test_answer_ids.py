@@ -28,3 +28,21 @@ def test_a_forked_server_process_does_not_draw_its_parents_next_ids():
     os.waitpid(pid, 0)
     parent = {answer_ids.new() for _ in range(3)}
     assert len(child) == 3 and not child & parent
+
+
+def test_threads_drawing_at_once_never_get_the_same_id():
+    """Each thread draws from a block of its own: no two threads' ids are the same."""
+    import threading
+
+    found: list[list[str]] = [[] for _ in range(8)]
+
+    def draw(mine: list[str]) -> None:
+        mine.extend(answer_ids.new() for _ in range(3_000))
+
+    threads = [threading.Thread(target=draw, args=(mine,)) for mine in found]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    every = [i for mine in found for i in mine]
+    assert len(set(every)) == len(every) == 24_000
