@@ -207,9 +207,12 @@ QUOTE_WIDTH = """() => {
 
 
 def test_english_quotation_marks_are_latin_and_chinese_ones_full_width(page, base_url):
-    """On a machine whose only sans-serif with Latin letters is a CJK font (as here), English text
-    took its full-width “ ” ("First spot: “ Seven-handed…” " with a gap around the words)."""
+    """On a machine whose only sans-serif with Latin letters is a CJK font, English text took its
+    full-width “ ” ("First spot: “ Seven-handed…” " with a gap around the words). And on one with a
+    Latin font first in the stack (Arial, Liberation or DejaVu Sans; every desktop), Chinese text took
+    that font's narrow marks."""
     page.goto(base_url + "/?lang=en")
     assert page.evaluate(QUOTE_WIDTH) < 0.6
-    page.goto(base_url + "/?lang=zh-Hans")
-    assert page.evaluate(QUOTE_WIDTH) > 0.8
+    for lang in ("zh-Hans", "zh-Hant"):
+        page.goto(base_url + f"/?lang={lang}")
+        assert page.evaluate(QUOTE_WIDTH) > 0.8, lang
