@@ -252,10 +252,9 @@ def test_a_batch_of_answers_reviews_each_card_as_one_answer_at_a_time_would(s):
     for k, (spot, right) in enumerate(answers):
         record(s, one, spot, [], [], int(right), 1, NOW + timedelta(minutes=k))
         s.commit()
-    marks = lambda right: {"f0": right}  # noqa: E731
     progress.record_many(s, [
         {"learner_id": batch, "scenario_id": spot, "topics": [], "rules": [], "answers": {"f0": ["1"]},
-         "marks": marks(right), "duration_ms": 5000, "at": NOW + timedelta(minutes=k)}
+         "marks": {"f0": right}, "duration_ms": 5000, "at": NOW + timedelta(minutes=k)}
         for k, (spot, right) in enumerate(answers)
     ])
     s.commit()

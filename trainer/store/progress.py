@@ -291,12 +291,11 @@ def review_many(s: Session, reviews: list[Review]) -> None:
         _CARDS_OF,
         {"learners": sorted({p[0] for p in pairs}), "scenarios": sorted({p[1] for p in pairs})},
     ).all()
-    rows = {(learner, scenario): row_id for row_id, learner, scenario, _card in found if (learner, scenario) in pairs}
-    cards = {
-        (learner, scenario): Card.from_dict(card)
-        for _id, learner, scenario, card in found
-        if (learner, scenario) in pairs and card is not None
-    }
+    rows: dict[tuple[str, str], int] = {}  # the card rows there already, by learner and spot
+    cards: dict[tuple[str, str], Card] = {}
+    for row_id, learner, scenario, card in found:
+        if (learner, scenario) in pairs:  # the IN lists also match other pairs of the same learners and spots
+            rows[learner, scenario], cards[learner, scenario] = row_id, Card.from_dict(card)
     for r in reviews:
         pair = (r.learner_id, r.scenario_id)
         cards[pair] = _reviewed(cards.get(pair), r.right, r.at)
@@ -314,9 +313,9 @@ def review_many(s: Session, reviews: list[Review]) -> None:
         s.expire(loaded)  # a card this session read before is read again, as changed here
     if made:
         insert = _insert_card_once(conn.dialect.name).returning(ReviewCard.learner_id, ReviewCard.scenario_id)
-        stored = {tuple(p) for p in conn.execute(insert, made).all()}
+        lost = {(m["learner_id"], m["scenario_id"]) for m in made} - {tuple(p) for p in conn.execute(insert, made)}
         for r in reviews:
-            if (r.learner_id, r.scenario_id) not in stored and (r.learner_id, r.scenario_id) not in rows:
+            if (r.learner_id, r.scenario_id) in lost:
                 review(s, learner_id=r.learner_id, scenario_id=r.scenario_id, right=r.right, at=r.at)
                 s.flush()
 
@@ -347,10 +346,8 @@ def set_spaced_repetition(s: Session, learner_id: str, enabled: bool) -> None:
             .where(Attempt.learner_id == learner_id, Attempt.scenario_id.is_not(None))
             .order_by(Attempt.created_at, Attempt.id)
         ).all()
-        for scenario_id, right, total, at in history:
-            if scenario_id not in known:
-                review(s, learner_id=learner_id, scenario_id=scenario_id, right=right == total, at=at)
-                s.flush()
+        review_many(s, [Review(learner_id, scenario_id, right == total, at)
+                        for scenario_id, right, total, at in history if scenario_id not in known])
     learner.srs_enabled = enabled
     s.flush()
 
