@@ -71,6 +71,11 @@ def _sqlite_connect(dbapi_connection, _record) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     _wal(cursor)
+    # Every statement runs in a transaction _sqlite_begin opens, waiting for the lock itself: once
+    # it holds the write lock nothing in the transaction waits for another connection, so SQLite's
+    # own busy timeout (sleeps of up to 100 ms) is off for good, not switched off and on for each
+    # transaction (two more statements, each giving up the interpreter lock and waiting to get it back).
+    cursor.execute("PRAGMA busy_timeout=0")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -98,21 +103,17 @@ def _sqlite_begin(connection) -> None:
     millisecond, so poll for it in steps of a fraction of one.
     """
     raw = connection.connection.dbapi_connection
-    raw.execute("PRAGMA busy_timeout=0")
-    try:
-        deadline = time.monotonic() + SQLITE_BUSY_SECONDS
-        pause = 0.0002
-        while True:
-            try:
-                raw.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
-                    raise
-            time.sleep(pause)
-            pause = min(pause * 2, 0.002)
-    finally:
-        raw.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_SECONDS * 1000}")
+    deadline = time.monotonic() + SQLITE_BUSY_SECONDS
+    pause = 0.0002
+    while True:
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.002)
 
 
 def _search_path(schema: str):
