@@ -291,3 +291,24 @@ def test_a_first_try_once_read_is_not_asked_of_the_database_again(app, client):
     finally:
         event.remove(engine, "before_cursor_execute", count)
     assert len(reads) == 1, reads
+
+
+def test_the_first_try_line_is_in_each_pages_language(app, client):
+    """The line is made once per language and kept: a learner switching back and forth reads it in the
+    language of each page, and another learner's language does not leak into it."""
+    answer_drill(client, "sb-not-reopened", right_answer(app, "sb-not-reopened"))
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    lines = {
+        "en": ("You solved this spot at the first try.", "counts as missed in your progress"),
+        "zh-Hant": ("這個牌局你第一次就答對了。", None),
+        "zh-Hans": ("这个牌局你第一次就答对了。", None),
+    }
+    for lang in ("zh-Hant", "en", "zh-Hans", "en", "zh-Hant"):
+        solved, missed = lines[lang]
+        page = client.get(f"/drill/sb-not-reopened?lang={lang}").text
+        assert f'lang="{lang}"' in page
+        line = re.search(r'<p class="first-try first-try--solved">.*?</p>', page, re.S).group(0)
+        assert solved in line, (lang, line)
+        other = client.get(f"/drill/{BTN}").text  # the language kept from ?lang=
+        line = re.sub(r"<[^>]+>", "", re.search(r'<p class="first-try first-try--missed">.*?</p>', other, re.S).group(0))
+        assert (missed in line) if missed else not re.search(r"[A-Za-z]", line), (lang, line)

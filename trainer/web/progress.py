@@ -20,7 +20,7 @@ from trainer.store import progress as stats
 from trainer.store import ratings
 from trainer.store.models import now
 
-from . import answer_ids, identity, library
+from . import answer_ids, i18n, identity, library
 from .cache import cache
 from .chart import accuracy_chart
 from .library import Entry, topic_name
@@ -169,7 +169,6 @@ def with_first_try(response: Response, entry: Entry | None) -> Response:
     data = response.get_data()
     if _SLOT_BYTES not in data:  # most responses: looked for without decoding them
         return response
-    body = data.decode()
     learner = identity.learner_id()
     solved = None
     if learner is not None and entry is not None:
@@ -186,17 +185,30 @@ def with_first_try(response: Response, entry: Entry | None) -> Response:
                 db().rollback()
             if solved is not None:
                 known.put((learner, entry.id), solved)
-    line = ""
-    if solved is True:
-        line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
-            _("You solved this spot at the first try.")
-        )
-    elif solved is False:
-        line = Markup('<p class="first-try first-try--missed"><span aria-hidden="true">✗</span> {}</p>').format(
-            _("Your first try at this spot had a wrong field, so it counts as missed in your progress.")
-        )
-    response.set_data(body.replace(FIRST_TRY_SLOT, str(line)))
+    response.set_data(data.replace(_SLOT_BYTES, _first_try_line(i18n.current(), solved)))  # bytes: no decoding
     return response
+
+
+_FIRST_TRY_LINES: dict[tuple[str, bool | None], bytes] = {}
+
+
+def _first_try_line(lang: str, solved: bool | None) -> bytes:
+    """The line for a first try solved, missed or not made yet, in ``lang`` (the request's language):
+    the same few bytes for every learner, made once per language (a lookup of the translations costs
+    a page more than the rest of this hook)."""
+    found = _FIRST_TRY_LINES.get((lang, solved))
+    if found is None:
+        line = ""
+        if solved is True:
+            line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
+                _("You solved this spot at the first try.")
+            )
+        elif solved is False:
+            line = Markup('<p class="first-try first-try--missed"><span aria-hidden="true">✗</span> {}</p>').format(
+                _("Your first try at this spot had a wrong field, so it counts as missed in your progress.")
+            )
+        found = _FIRST_TRY_LINES[(lang, solved)] = str(line).encode()
+    return found
 
 
 def _walked_first(entry: Entry) -> list[str]:
