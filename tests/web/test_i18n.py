@@ -595,3 +595,24 @@ def test_a_label_that_asks_takes_its_answer_without_a_colon_after_the_question_m
     assert "是否已經行動？ " in shown and "？：" not in shown
     client.get("/?lang=en")
     assert "acted this street? (本輪已行動) — you said" in drill("btn-faces-short-all-in").submit(BTN_RIGHT, htmx=True).text
+
+
+def test_vary_names_each_header_once_whatever_its_case():
+    from werkzeug.datastructures import Headers
+
+    from trainer.web.i18n import vary
+
+    headers = Headers()
+    vary(headers, "HX-Request")
+    vary(headers, "Cookie", "Accept-Language")
+    vary(headers, "cookie", "HX-REQUEST", "Accept-Encoding")
+    assert headers["Vary"] == "HX-Request, Cookie, Accept-Language, Accept-Encoding"
+    kept = Headers({"Vary": "Origin"})
+    vary(kept, "Origin")
+    assert kept["Vary"] == "Origin"
+
+
+def test_a_fragment_names_what_it_varies_on_once_each(client):
+    page = client.get("/drill/btn-faces-short-all-in", headers={"HX-Request": "true", "Accept-Encoding": "gzip"})
+    names = [v.strip().lower() for v in page.headers["Vary"].split(",")]
+    assert sorted(names) == sorted(set(names)) and {"hx-request", "cookie", "accept-language"} <= set(names)

@@ -227,11 +227,26 @@ def remember(response: Response) -> Response:
             samesite="Lax",
             secure=proxy.secure_cookies(),
         )
-    if response.mimetype == "text/html":
+    headers = response.headers
+    if headers.get("Content-Type", "").startswith("text/html"):
         # The same URL is English, Traditional or Simplified depending on these.
-        response.vary.update(("Cookie", "Accept-Language"))
-        response.headers.setdefault("Content-Language", current())
+        vary(headers, "Cookie", "Accept-Language")
+        headers.setdefault("Content-Language", current())
     return response
+
+
+def vary(headers, *names: str) -> None:
+    """Add ``names`` to the ``Vary`` header, once each. The header as text: werkzeug's
+    ``response.vary`` parses it into a set and writes it back on each change, which cost every page
+    more than the rest of this hook."""
+    current = headers.get("Vary")
+    if not current:
+        headers["Vary"] = ", ".join(names)
+        return
+    have = {part.strip().lower() for part in current.split(",")}
+    extra = [name for name in names if name.lower() not in have]
+    if extra:
+        headers["Vary"] = ", ".join((current, *extra))
 
 
 def init_app(app: Flask) -> None:

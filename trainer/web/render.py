@@ -11,7 +11,7 @@ from flask import Flask, Response, g, make_response, render_template, request, s
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from . import answer_ids, csrf, identity
+from . import answer_ids, csrf, i18n, identity
 from .cache import cache
 
 # Only this origin: no inline scripts or styles, no plugins, no framing.
@@ -110,7 +110,7 @@ def render(
     if ANSWER_ID in body:
         body = body.replace(ANSWER_ID, answer_ids.new())
     response = make_response(body, status)
-    response.vary.add("HX-Request")
+    i18n.vary(response.headers, "HX-Request")
     return response
 
 
