@@ -189,15 +189,12 @@ def with_first_try(response: Response, entry: Entry | None) -> Response:
     return response
 
 
-_FIRST_TRY_LINES: dict[tuple[str, bool | None], bytes] = {}
-
-
 def _first_try_line(lang: str, solved: bool | None) -> bytes:
     """The line for a first try solved, missed or not made yet, in ``lang`` (the request's language):
-    the same few bytes for every learner, made once per language (a lookup of the translations costs
-    a page more than the rest of this hook)."""
-    found = _FIRST_TRY_LINES.get((lang, solved))
-    if found is None:
+    the same few bytes for every learner, kept per language in the render cache (a lookup of the
+    translations costs a page more than the rest of this hook)."""
+
+    def make() -> bytes:
         line = ""
         if solved is True:
             line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
@@ -207,8 +204,9 @@ def _first_try_line(lang: str, solved: bool | None) -> bytes:
             line = Markup('<p class="first-try first-try--missed"><span aria-hidden="true">✗</span> {}</p>').format(
                 _("Your first try at this spot had a wrong field, so it counts as missed in your progress.")
             )
-        found = _FIRST_TRY_LINES[(lang, solved)] = str(line).encode()
-    return found
+        return str(line).encode()
+
+    return cache().pieces.kept(("first try", lang, solved), make)
 
 
 def _walked_first(entry: Entry) -> list[str]:
