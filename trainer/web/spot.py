@@ -9,7 +9,9 @@ catalogs (or, for streets and actions, from the engine's own terms).
 
 from __future__ import annotations
 
+import functools
 import math
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -358,19 +360,20 @@ def _rim(layout: Layout, n: int, hero: int) -> list[float]:
     """Angles of ``n`` seats, the player to act at the bottom, clockwise in seat order."""
     if not layout.even_arc:
         return [math.pi / 2 + (i - hero) * 2 * math.pi / n for i in range(n)]
-    # Equal steps of arc length: sample the rim finely and pick every n-th length.
-    samples = 720
+    # Equal steps of arc length: the first sample at least every n-th length along the rim.
+    angles, lengths = _arc(layout)
+    total = lengths[-1]
+    return [angles[bisect_left(lengths, ((i - hero) % n) * total / n)] for i in range(n)]
+
+
+@functools.cache
+def _arc(layout: Layout, samples: int = 720) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The rim sampled finely, once per layout: the angles, and the length of rim up to each."""
     angles = [math.pi / 2 + 2 * math.pi * k / samples for k in range(samples + 1)]
     lengths = [0.0]
     for a, b in zip(angles, angles[1:]):
         lengths.append(lengths[-1] + math.dist(_on(layout, a), _on(layout, b)))
-    total = lengths[-1]
-    out = []
-    for i in range(n):
-        want = ((i - hero) % n) * total / n
-        k = next(k for k, length in enumerate(lengths) if length >= want)
-        out.append(angles[k])
-    return out
+    return tuple(angles), tuple(lengths)
 
 
 def _on(layout: Layout, a: float, rx: float | None = None, ry: float | None = None) -> tuple[float, float]:
