@@ -16,7 +16,7 @@ from jinja2 import StrictUndefined
 
 from trainer.translations import text
 
-from . import assets, cache, config, csrf, deck, i18n, inputs, proxy, render
+from . import assets, cache, compiled, config, csrf, deck, i18n, inputs, proxy, render
 from .library import Library, load_libraries, topic_name
 
 EXTENSION = "trainer.library"
@@ -35,6 +35,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(settings)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = config.instance_secret(app.instance_path)
+    # Templates compiled once per process, not once per app (a reload, the tests).
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": compiled.TEMPLATES}
     # A misspelt template variable fails the tests instead of printing nothing.
     app.jinja_env.undefined = StrictUndefined
     app.jinja_env.trim_blocks = True
