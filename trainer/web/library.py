@@ -10,17 +10,21 @@ same order, so a request only picks the library of its language.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from cachetools import LRUCache
+
 from trainer.engine.messages import IllegalActionError
 from trainer.quiz import Quiz, QuizError, build_quiz, message_templates
-from trainer.scenarios import ScenarioError, load_paths
+from trainer.scenarios import MAX_FILE_BYTES, ScenarioError, load_paths
 from trainer.scenarios.pool import scenario_files
 from trainer.topics import BY_NAME, PATH
 from trainer.translations import DEFAULT, LOCALES, Text, pick
@@ -233,6 +237,58 @@ def load_libraries(
 ) -> dict[str, Library]:
     """The scenarios in ``dirs``, read once, as one library per language: the drill's (every
     file outside ``exam-pool`` folders), or with ``exam_pool`` the exams' own pool (only those)."""
+    what = (tuple((str(d), os.path.abspath(d)) for d in dirs), tuple(locales), exam_pool)
+    files = _files_of(dirs)
+    with _BUILT_LOCK:
+        kept = _BUILT.get(what)
+    built = kept[1] if kept is not None and files is not None and kept[0] == files else None
+    if built is None:
+        built = _build(dirs, locales, exam_pool)
+        unchanged = files is not None and files == _files_of(dirs)  # not written to while it was read
+        with _BUILT_LOCK:
+            if unchanged:
+                _BUILT[what] = (files, built)  # and the build from other bytes, if any, goes
+            else:
+                _BUILT.pop(what, None)
+    entries, problems, count = built
+    for problem in problems:
+        log.error("scenario problem: %s: %s", problem.where, problem.texts[DEFAULT])
+    log.info("loaded %d scenarios, %d problems", count, len(problems))
+    return {
+        locale: Library(list(entries[locale]), [p.problem(locale) for p in problems], locale=locale)
+        for locale in locales
+    }
+
+
+# The entries last built from each set of folders, with the bytes of every file they held: a
+# second app of the process (``trainer serve`` reloaded with the files unchanged; the tests build
+# hundreds) finds its spots built, about a second each. Entries are frozen and each app builds its
+# own ``Library`` over them; once a file is changed, added or removed the folders are built anew
+# and the old build is let go.
+_BUILT: LRUCache[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = LRUCache(maxsize=8)
+_BUILT_LOCK = threading.Lock()
+
+
+def _files_of(dirs: list[str]) -> tuple[Any, ...] | None:
+    """Every scenario file under ``dirs`` with a hash of its bytes; None (nothing is kept) when one
+    cannot be read or is too big to be a scenario: the loader then says why, every time."""
+    files = []
+    try:
+        folders = [d for d in dirs if Path(d).is_dir()]
+        for file in scenario_files(folders):
+            with open(file, "rb") as f:
+                data = f.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                return None
+            files.append((str(file), hashlib.sha256(data).digest()))
+    except (OSError, ValueError):
+        return None
+    return tuple(folders), tuple(files)
+
+
+def _build(
+    dirs: list[str], locales: tuple[str, ...], exam_pool: bool
+) -> tuple[dict[str, tuple[Entry, ...]], tuple[_Found, ...], int]:
     problems: list[_Found] = []
     existing = []
     for folder in dirs:
@@ -272,12 +328,7 @@ def load_libraries(
             seen.add(sc.id)
             for locale, entry in built.items():
                 entries[locale].append(entry)
-    for problem in problems:
-        log.error("scenario problem: %s: %s", problem.where, problem.texts[DEFAULT])
-    log.info("loaded %d scenarios, %d problems", len(seen), len(problems))
-    return {
-        locale: Library(entries[locale], [p.problem(locale) for p in problems], locale=locale) for locale in locales
-    }
+    return {locale: tuple(found) for locale, found in entries.items()}, tuple(problems), len(seen)
 
 
 @dataclass(frozen=True, kw_only=True)
