@@ -1,4 +1,5 @@
-"""No input gets a server error: every route and every form field, on SQLite and on PostgreSQL.
+"""No input gets a server error: every route and every form field, on SQLite here and on PostgreSQL
+in test_input_fuzz_postgresql.py.
 
 The routes come from the app's own URL map and the forms from the pages it
 serves (every ``<form>`` with its fields and their values), so a route or a
@@ -267,7 +268,14 @@ def app(database, tmp_path):
         database, tmp_path, EXAM_TEMPLATES=[_mini()], PROPAGATE_EXCEPTIONS=False)
 
 
+# The two databases' runs are the suite's longest tests: PostgreSQL's is in a file of its own
+# (test_input_fuzz_postgresql.py), so that with whole files per worker the two run side by side.
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_no_input_anywhere_gets_a_server_error(app, database, capsys):
+    fuzz_every_route(app, database, capsys)
+
+
+def fuzz_every_route(app, database, capsys) -> None:
     clients = {k: app.test_client() for k in ("instructor", "student", "learner", "anonymous")}
     valid, sessions = _scenario(clients["instructor"], clients["student"], clients["learner"])
     started = post_form(clients["anonymous"], "/speed", {}, to="/speed/start")  # a speed drill run of the visitor's
