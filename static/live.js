@@ -74,6 +74,16 @@
     if (notices > heard) htmx.trigger(elt, "sse:changed");
   });
 
+  // htmx wires up a part it swapped in only when the swap settles (20 ms later; here that is once
+  // every poll): a button pressed in between would post the browser's own way and load the whole
+  // page (the projector would leave full screen). A form is wired up as it is submitted instead;
+  // htmx's listener, added now on the form, still hears this submit. One already set up is kept.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !window.htmx) return;
+    if (form.hasAttribute("hx-post") || form.hasAttribute("hx-get")) htmx.process(form);
+  }, true);
+
   // A poll's request has no triggering event (htmx passes the element); a click, a submit or a
   // server-sent event has one, and always goes through.
   document.addEventListener("htmx:confirm", function (event) {

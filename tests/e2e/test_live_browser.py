@@ -53,3 +53,31 @@ def test_a_student_page_updates_from_its_stream_without_a_poll(open_page, slow_p
     ana.wait_for_selector("text=You did not answer this one.", timeout=STREAM_MS)
     # every fetch of the stage came from a server-sent event, none from the 10-minute poll
     assert len(polls) >= 2, polls
+
+
+def test_a_key_pressed_while_a_swap_settles_does_not_load_the_page_again(open_page, slow_poll_url):
+    """htmx wires up a swapped-in form only when the swap settles. N pressed on the projector in between
+    (every 2-s poll opens that window) must still post through htmx, not load the page and leave full
+    screen. The settle delay is stretched to 3 s here so that the window cannot be missed."""
+    base_url = slow_poll_url
+    teacher = open_page(viewport={"width": 1280, "height": 800})
+    sign_up(teacher, base_url, "Mr Ho", "ho-settle@example.com", instructor=True)
+    teacher.goto(base_url + "/classroom/")
+    teacher.fill("#f-title", "Settle")
+    teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
+    with teacher.expect_navigation():
+        teacher.click("text=Create the session")
+    teacher.goto(teacher.url + "projector")
+    teacher.wait_for_selector("[sse-connect][data-live=open]", timeout=STREAM_MS)
+    teacher.wait_for_timeout(300)  # the stream's refresh on connecting has settled
+
+    teacher.evaluate("""() => {
+        window.sameDocument = true;
+        htmx.config.defaultSettleDelay = 3000;
+        document.querySelector('#projector').old = true;
+        htmx.trigger('#projector', 'sse:changed');
+    }""")
+    teacher.wait_for_function("() => { const p = document.querySelector('#projector'); return !!p && !p.old }", timeout=STREAM_MS)
+    teacher.keyboard.press("n")
+    teacher.wait_for_selector("text=Question 1 of 2", timeout=STREAM_MS)
+    assert teacher.evaluate("window.sameDocument === true"), "the page was loaded again"
