@@ -23,15 +23,20 @@ def slow_poll_url(tmp_path_factory):
         mp.undo()
 
 
-def test_a_student_page_updates_from_its_stream_without_a_poll(open_page, slow_poll_url, artifacts):
-    base_url = slow_poll_url
+def _session(open_page, base_url: str, name: str, email: str, title: str):
+    """An instructor signed up, on the control page of a new two-question session."""
     teacher = open_page(viewport={"width": 1280, "height": 800})
-    sign_up(teacher, base_url, "Ms Lin", "lin@example.com", instructor=True)
+    sign_up(teacher, base_url, name, email, instructor=True)
     teacher.goto(base_url + "/classroom/")
-    teacher.fill("#f-title", "Live drill")
+    teacher.fill("#f-title", title)
     teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
     with teacher.expect_navigation():
         teacher.click("text=Create the session")
+    return teacher
+
+
+def test_a_student_page_updates_from_its_stream_without_a_poll(open_page, slow_poll_url, artifacts):
+    teacher = _session(open_page, slow_poll_url, "Ms Lin", "lin@example.com", "Live drill")
     join_url = teacher.locator(".join-text a").first.get_attribute("href")
 
     ana = open_page(viewport={"width": 360, "height": 740})
@@ -59,14 +64,7 @@ def test_a_key_pressed_while_a_swap_settles_does_not_load_the_page_again(open_pa
     """htmx wires up a swapped-in form only when the swap settles. N pressed on the projector in between
     (every 2-s poll opens that window) must still post through htmx, not load the page and leave full
     screen. The settle delay is stretched to 3 s here so that the window cannot be missed."""
-    base_url = slow_poll_url
-    teacher = open_page(viewport={"width": 1280, "height": 800})
-    sign_up(teacher, base_url, "Mr Ho", "ho-settle@example.com", instructor=True)
-    teacher.goto(base_url + "/classroom/")
-    teacher.fill("#f-title", "Settle")
-    teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
-    with teacher.expect_navigation():
-        teacher.click("text=Create the session")
+    teacher = _session(open_page, slow_poll_url, "Mr Ho", "ho-settle@example.com", "Settle")
     teacher.goto(teacher.url + "projector")
     teacher.wait_for_selector("[sse-connect][data-live=open]", timeout=STREAM_MS)
     teacher.wait_for_timeout(300)  # the stream's refresh on connecting has settled
