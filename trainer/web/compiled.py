@@ -64,8 +64,5 @@ class InMemory(BytecodeCache):
         with self._lock:
             self._kept.clear()
 
-    def __len__(self) -> int:
-        return len(self._kept)
-
 
 TEMPLATES = InMemory()

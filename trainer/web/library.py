@@ -244,9 +244,10 @@ def load_libraries(
     built = kept[1] if kept is not None and files is not None and kept[0] == files else None
     if built is None:
         built = _build(dirs, locales, exam_pool)
-        unchanged = files is not None and files == _files_of(dirs)  # not written to while it was read
+        # Kept under the bytes hashed before the build: a file written to meanwhile no longer
+        # matches them, so the next app builds again.
         with _BUILT_LOCK:
-            if unchanged:
+            if files is not None:
                 _BUILT[what] = (files, built)  # and the build from other bytes, if any, goes
             else:
                 _BUILT.pop(what, None)
