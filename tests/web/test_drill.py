@@ -431,7 +431,7 @@ def test_a_ruling_on_chips_and_words(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SCENARIO_DIRS": [str(tmp_path)]})
     learner = Drill(app.test_client(), "one-chip-call")
     page = learner.client.get(learner.url).text
-    assert "SB silently puts forward 1,000 in one motion." in page
+    assert "SB silently puts forward a single 1,000 chip." in page
     # one oversized chip pushed silently facing a bet is a call (R-OVERCHIP): SB has 100 in, calls to 500
     html = learner.submit({"ruling_action": "raise", "ruling_to": "1100", "ruling_returned": "", "reveal": "1"}).text
     got = marks(html)

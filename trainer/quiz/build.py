@@ -448,6 +448,49 @@ class _Builder:
         }
         return tuple((key, labels[key]) for key in RULINGS)
 
+    def in_turn(self, action: Any) -> str:
+        """An action someone makes in turn, as a clause with its verb: "SB checks", "HJ raises to 1,800"."""
+        _ = self.t.gettext
+        amount = self.t.number(action.amount) if action.amount is not None else ""
+        clauses = {
+            "fold": _("%(pos)s folds", pos=action.position),
+            "check": _("%(pos)s checks", pos=action.position),
+            "call": _("%(pos)s calls", pos=action.position),
+            "bet": _("%(pos)s bets %(amount)s", pos=action.position, amount=amount),
+            "raise": _("%(pos)s raises to %(amount)s", pos=action.position, amount=amount),
+            "allin": _("%(pos)s goes all-in", pos=action.position),
+        }
+        return clauses[str(action.kind)]
+
+    def one_after_another(self, clauses: list[str]) -> str:
+        if len(clauses) < 2:
+            return "".join(clauses)
+        # Translators: actions in the order they are made: "SB checks, then BB checks".
+        return self.t.gettext("%(head)s, then %(last)s", head=self.list(clauses[:-1]), last=clauses[-1])
+
+    def put_forward(self, who: str, said: str | None, chips: tuple[int, ...]) -> str:
+        """What the player says and pushes. One chip or several decides the ruling (R-OVERCHIP against
+        R-MULTICHIP), so the question says which, and that several came in one motion (R-STRING)."""
+        _ = self.t.gettext
+        if said is None and not chips:
+            return ""
+        if not chips:
+            return _("%(pos)s says “%(said)s”.", pos=who, said=said)
+        if len(chips) == 1:
+            chip = self.t.number(chips[0])
+            if said is None:
+                return _("%(pos)s silently puts forward a single %(chip)s chip.", pos=who, chip=chip)
+            return _("%(pos)s says “%(said)s” and puts forward a single %(chip)s chip.", pos=who, said=said, chip=chip)
+        count, shown = self.t.number(len(chips)), self.chips(chips)
+        if said is None:
+            # Translators: count is always 2 or more; chips lists them: "1,000 + 500".
+            return _("%(pos)s silently puts forward %(count)s chips in one motion: %(chips)s.", pos=who, count=count, chips=shown)
+        # Translators: count is always 2 or more; chips lists them: "1,000 + 500".
+        return _(
+            "%(pos)s says “%(said)s” and puts forward %(count)s chips in one motion: %(chips)s.",
+            pos=who, said=said, count=count, chips=shown,
+        )
+
     def ruling(self, solution: dict, scenario: Any, to_act: str | None, limit: int) -> Question:
         _ = self.t.gettext
         ruling = self.need(solution, "ruling", "ruling")
@@ -455,25 +498,16 @@ class _Builder:
         who = (said.by if said is not None and said.by else None) or to_act or _("The player")
         told = []
         if said is not None:
-            if said.then:
-                actions = self.list(f"{a.position} {self.words(str(a.kind), a.amount)}" for a in said.then)
-                told.append(_("Before the turn gets there: %(actions)s.", actions=actions))
-            if said.said:
-                words = self.said(said.said)
-                if said.chips:
-                    told.append(
-                        _(
-                            "%(pos)s says “%(said)s” and puts forward %(chips)s in one motion.",
-                            pos=who,
-                            said=words,
-                            chips=self.chips(said.chips),
-                        )
-                    )
-                else:
-                    told.append(_("%(pos)s says “%(said)s”.", pos=who, said=words))
-            elif said.chips:
-                chips = self.chips(said.chips)
-                told.append(_("%(pos)s silently puts forward %(chips)s in one motion.", pos=who, chips=chips))
+            out_of_turn = bool(said.by and to_act and said.by != to_act)
+            if out_of_turn:
+                told.append(_("It is %(to_act)s's turn, but %(pos)s acts out of turn.", to_act=to_act, pos=who))
+            pushed = self.put_forward(who, self.said(said.said) if said.said else None, tuple(said.chips))
+            if pushed:
+                told.append(pushed)
+            # The engine plays the actions in turn only for an out-of-turn player (R-OOT).
+            if out_of_turn and said.then:
+                actions = self.one_after_another([self.in_turn(a) for a in said.then])
+                told.append(_("The action goes back to %(to_act)s: %(actions)s.", to_act=to_act, actions=actions))
             if said.later:
                 chips = self.chips(said.later)
                 told.append(_("Then %(pos)s goes back to the stack and adds %(chips)s.", pos=who, chips=chips))
