@@ -107,6 +107,26 @@ def test_keys_tap_the_seats(open_page, speed_app):
     pytest.fail("no seat question in 40")
 
 
+
+def _to_a_seat_question(page, database) -> speed.Question:
+    # About one question in four asks who wins (see test_keys_tap_the_seats): right answers cost no time.
+    for _ in range(40):
+        q = _question(database, page)
+        if q.choices:
+            return q
+        _answer(page, q.answer, q)
+    pytest.fail("no seat question in 40")
+
+
+@pytest.mark.parametrize(("options", "shown"), [(PHONE, False), (DESKTOP, True)], ids=["touch-360", "laptop-1280"])
+def test_the_keys_hint_shows_only_where_there_is_a_keyboard(open_page, speed_app, options, shown):
+    url, database = speed_app
+    page = open_page(**options)
+    _start(page, url, "en")
+    _to_a_seat_question(page, database)
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches") is not shown  # the emulation is what it says
+    assert page.locator(".speed-keys").is_visible() is shown  # as the drill page: no keys to press on a phone
+
 def test_a_run_without_javascript(open_page, speed_app):
     url, database = speed_app
     page = open_page(java_script_enabled=False, **PHONE)
