@@ -491,3 +491,49 @@ def test_ending_a_session_nobody_joined_says_so_instead_of_counting_0_students(a
     session_id, _code, _page = _create(instructor)
     asked = instructor.get(f"/classroom/{session_id}/end").text
     assert "ends before anyone joined" in asked and "0 students" not in asked
+
+
+def test_an_ended_session_says_so_on_its_end_page_its_control_page_and_its_join_link(app, instructor):
+    session_id, code, _page = _create(instructor)
+    _join(app, code, "Ana")
+    _act(instructor, session_id, "next")
+    _act(instructor, session_id, "end", confirm="1")
+
+    end = instructor.get(f"/classroom/{session_id}/end")
+    assert end.status_code == 200 and "This session has ended" in end.text
+    assert "End it" not in end.text and 'value="1"' not in end.text  # nothing left to end
+    assert f'href="/classroom/{session_id}/report"' in end.text
+
+    control = instructor.get(f"/classroom/{session_id}/").text
+    assert "This session has ended" in control
+    assert code not in control and 'class="segno"' not in control  # no code or QR code to join by
+    assert "Not answered yet" not in control
+    assert "Not answered yet" not in instructor.get(f"/classroom/{session_id}/live").text
+
+    # A student following the join link is told at once, before typing a name.
+    late = app.test_client()
+    page = late.get(f"/join/{code}")
+    assert page.status_code == 200 and "This session is over" in page.text
+    typed = post_form(late, f"/join/{code}", {"code": code, "name": "Late"}, to="/join")
+    assert typed.status_code == 200 and "This session is over" in typed.text
+
+
+def test_the_join_link_of_a_self_paced_assignment_past_its_deadline_says_it_is_over(app, instructor):
+    _session_id, code, _page = _create(instructor, mode="self", minutes="5")
+    with app.extensions["trainer.store"].session() as s:
+        classroom.by_code(s, code).deadline = now() - timedelta(minutes=1)
+        s.commit()
+    assert "This session is over" in app.test_client().get(f"/join/{code}").text
+
+
+def test_the_report_shows_a_dash_not_0_for_a_question_nobody_answered(app, instructor):
+    session_id, code, _page = _create(instructor)
+    ana = _join(app, code, "Ana")
+    _act(instructor, session_id, "next")
+    _answer(ana, code, BTN_RIGHT)
+    _act(instructor, session_id, "next")  # nobody answers question 2
+    _act(instructor, session_id, "end", confirm="1")
+    report = instructor.get(f"/classroom/{session_id}/report").text
+    cells = [re.findall(r'<td class="num">(.*?)</td>', row, re.S) for row in re.findall(r"<tr><td>\d</td>.*?</tr>", report, re.S)]
+    assert len(cells) == 2 and cells[0] == ["1", "1 (100%)"]
+    assert cells[1][0] == "0" and "—" in cells[1][1] and ">0<" not in cells[1][1]

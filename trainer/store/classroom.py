@@ -83,6 +83,14 @@ def by_code(s: Session, code: str) -> ClassSession | None:
     return s.scalar(select(ClassSession).where(ClassSession.code == code, ClassSession.state != "ended"))
 
 
+def ended_by_code(s: Session, code: str) -> ClassSession | None:
+    """The ended session with this code, if any: a student typing it is told the class is over."""
+    code = normalize_code(code)
+    if len(code) != CODE_LENGTH:
+        return None
+    return s.scalar(select(ClassSession).where(ClassSession.code == code, ClassSession.state == "ended"))
+
+
 def with_student(
     s: Session, code: str, student_ids: list[str]
 ) -> tuple[ClassSession | None, ClassStudent | None, ClassAnswer | None]:

@@ -553,8 +553,11 @@ def join() -> Response:
                 )
                 response.headers["Retry-After"] = str(failures.retry_after(here))
                 return response
-            failures.hit(here)
-            error = _("There is no live session with this code. Check it with your instructor.")
+            if store.ended_by_code(db(), code) is not None:  # a right code, only too late: not a guess
+                error = _over_notice()
+            else:
+                failures.hit(here)
+                error = _("There is no live session with this code. Check it with your instructor.")
         else:
             try:
                 if (earlier := _me(cs)) is not None and earlier.removed:
@@ -582,7 +585,16 @@ def join() -> Response:
 @bp.get("/join/<code>")
 def join_code(code: str) -> Response:
     _with_learner()
-    return render("classroom/join.html", code=store.format_code(store.normalize_code(code))[:9], name="", error=None)
+    shown = store.format_code(store.normalize_code(code))[:9]
+    live = store.by_code(db(), code)
+    if (live is not None and store.is_over(live)) or (live is None and store.ended_by_code(db(), code) is not None):
+        # said before a name is typed: the form stays, blank, for the code of another class
+        return render("classroom/join.html", code="", name="", error=_over_notice())
+    return render("classroom/join.html", code=shown, name="", error=None)
+
+
+def _over_notice() -> str:
+    return _("This session is over: it takes no more students or answers. Ask your instructor for the code of the next one.")
 
 
 def _with_learner() -> None:
