@@ -31,7 +31,9 @@
     var forms = root.querySelectorAll ? root.querySelectorAll("form[data-steps]") : [];
     Array.prototype.forEach.call(forms, function (form) {
       var all = steps(form);
-      if (all.length < 2 || form.hasAttribute("data-step-at")) return;
+      if (form.hasAttribute("data-step-at")) return;
+      if (!form.querySelector(".field--error")) restore(form); // a form sent back carries what was sent
+      if (all.length < 2) return;
       Array.prototype.forEach.call(form.querySelectorAll(".step-nav"), function (nav) {
         nav.hidden = false;
       });
@@ -66,6 +68,56 @@
       show(form, at + 1, true);
     }
   });
+
+  // ---- a half-typed answer survives a reload: kept in this tab by session and question until the server has it
+
+  var KEPT = ["csrf_token", "position", "answer_id"];
+
+  function draftKey(form) {
+    var position = form.querySelector("[name=position]");
+    return "draft " + form.getAttribute("action") + " " + (position ? position.value : "");
+  }
+
+  function keep(form) {
+    var typed = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || KEPT.indexOf(el.name) >= 0 || ((el.type === "radio" || el.type === "checkbox") && !el.checked)) return;
+      typed.push([el.name, el.value]);
+    });
+    try {
+      sessionStorage.setItem(draftKey(form), JSON.stringify(typed));
+    } catch (e) {} // storage full or refused: the answer is only not kept
+  }
+
+  function restore(form) {
+    var typed;
+    try {
+      typed = JSON.parse(sessionStorage.getItem(draftKey(form)) || "null");
+    } catch (e) {}
+    if (!Array.isArray(typed)) return;
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || KEPT.indexOf(el.name) >= 0) return;
+      var given = typed.filter(function (pair) { return pair[0] === el.name; });
+      if (el.type === "radio" || el.type === "checkbox") {
+        el.checked = given.some(function (pair) { return pair[1] === el.value; });
+      } else if (given.length && !el.value) {
+        el.value = given[0][1];
+      }
+    });
+  }
+
+  function forget(form) {
+    try {
+      sessionStorage.removeItem(draftKey(form));
+    } catch (e) {}
+  }
+
+  function typedIn(event) {
+    var form = event.target instanceof Element ? event.target.closest("form[data-steps]") : null;
+    if (form) keep(form);
+  }
+  document.addEventListener("input", typedIn);
+  document.addEventListener("change", typedIn);
 
   // ---- a lost connection: said on the page, and tried again
 
@@ -116,7 +168,12 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     if (!xhr || xhr.status === 0 || xhr.status >= 500) return;
-    if (isAnswer(event.target)) retryDelay = RETRY_FIRST_MS;
+    // the form itself, also once its response has swapped it out (the event then comes from a parent)
+    var form = event.detail.requestConfig ? event.detail.requestConfig.elt : event.target;
+    if (isAnswer(form)) {
+      retryDelay = RETRY_FIRST_MS;
+      if (xhr.status < 300) forget(form); // the server has it: stored, or sent back with what was typed
+    }
     if (retryTimer === null) banner(false, false);
   });
   document.addEventListener("htmx:load", function (event) {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import SCENARIOS, _serve, sign_up
-from .test_store_browser import BTN
+from tests.answers import BTN, BTN_RIGHT
 
 pytestmark = pytest.mark.e2e
 
@@ -79,3 +79,44 @@ def test_a_key_pressed_while_a_swap_settles_does_not_load_the_page_again(open_pa
     teacher.keyboard.press("n")
     teacher.wait_for_selector("text=Question 1 of 2", timeout=STREAM_MS)
     assert teacher.evaluate("window.sameDocument === true"), "the page was loaded again"
+
+
+def test_a_half_typed_answer_is_still_there_when_the_phone_reloads_the_page(open_page, slow_poll_url):
+    """A phone reloads a page (the browser dropped it from memory, a pull-down, a tap on the address): what
+    was typed comes back, on that question only, and is forgotten once the answer is stored."""
+    teacher = _session(open_page, slow_poll_url, "Ms Wu", "wu-draft@example.com", "Drafts")
+    join_url = teacher.locator(".join-text a").first.get_attribute("href")
+    ana = open_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    ana.goto(join_url)
+    ana.fill("#f-name", "Ana")
+    with ana.expect_navigation():
+        ana.click("main form button[type=submit]")
+    with teacher.expect_navigation():
+        teacher.click("text=Start: show question 1")
+    ana.wait_for_selector("#f-current_total", timeout=STREAM_MS)
+
+    ana.fill("#f-current_total", BTN_RIGHT["current_total"])
+    ana.fill("#f-last_full_increment", BTN_RIGHT["last_full_increment"])
+    ana.click(f'label[for="{ana.locator("input[name=acted][value=no]").get_attribute("id")}"]')
+    ana.reload()
+    ana.wait_for_selector("#f-current_total")
+    assert ana.input_value("#f-current_total") == BTN_RIGHT["current_total"]
+    assert ana.input_value("#f-last_full_increment") == BTN_RIGHT["last_full_increment"]
+    assert ana.is_checked("input[name=acted][value=no]") and not ana.is_checked("input[name=acted][value=yes]")
+    assert ana.input_value("#f-committed") == ""
+
+    # sent and stored: nothing is kept any more for this question
+    ana.evaluate(
+        """typed => {
+            const form = document.querySelector('#stage form');
+            for (const el of form.elements) {
+                if (!(el.name in typed)) continue;
+                const want = [].concat(typed[el.name]);
+                if (el.type === 'text') el.value = want[0]; else el.checked = want.includes(el.value);
+            }
+            form.requestSubmit();
+        }""",
+        BTN_RIGHT,
+    )
+    ana.wait_for_selector("#received", timeout=STREAM_MS)
+    assert ana.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('draft '))") == []
