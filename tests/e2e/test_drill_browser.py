@@ -104,6 +104,18 @@ def test_wrong_then_right_answer_swaps_in_place_without_a_reload(page, base_url,
     assert "/drill/" in page.url and page.url != base_url + DRILL
 
 
+
+def test_a_graded_swap_copies_no_style_attribute_the_csp_would_refuse(page, base_url):
+    page.goto(base_url + DRILL)
+    # What a password manager or an extension does to the fields (through the CSSOM, which the CSP
+    # allows): when the graded form settles, htmx copied such a style attribute onto the new fields.
+    page.evaluate("document.querySelectorAll('.answer-form input').forEach(i => { i.style.backgroundImage = 'none'; })")
+    fill(page, {**RIGHT, "last_full_increment": "400"})
+    submit(page, "#feedback")
+    page.wait_for_function("() => !document.querySelector('.htmx-settling')")
+    page.wait_for_timeout(100)  # htmx's settle delay (20 ms) has passed
+    assert page.csp_violations() == []
+
 def test_bad_input_gets_a_message_next_to_the_field(page, base_url):
     page.goto(base_url + DRILL)
     fill(page, {**RIGHT, "to_add": "abc"})

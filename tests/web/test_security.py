@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -116,3 +117,8 @@ def test_htmx_is_configured_for_the_csp(client):
     assert '"includeIndicatorStyles": false' in config  # htmx would inject a <style>
     assert '"allowEval": false' in config
     assert '"historyRestoreAsHxRequest": false' in config
+    # The settle step copies the old element's attributes onto the new one with setAttribute: a style
+    # attribute an extension or a password manager left there is inline style, which the CSP refuses.
+    default = re.search(r'attributesToSettle:\[([^\]]*)\]', (STATIC / "htmx.min.js").read_text()).group(1)
+    settled = json.loads(config)["attributesToSettle"]
+    assert settled == [a for a in json.loads(f"[{default}]") if a != "style"] and "class" in settled
