@@ -472,6 +472,31 @@ def test_a_passed_exam_has_a_printable_certificate_whose_address_verifies_it(app
     assert app.test_client().get(f"/exams/{exam_id}/certificate").status_code == 404
 
 
+
+@pytest.mark.parametrize(
+    ("public_url", "host"),
+    [(None, "localhost"), ("http://127.0.0.1:8000", "127.0.0.1:8000"), ("http://[::1]:8000/", "[::1]:8000"),
+     ("https://trainer.example", None), ("http://192.168.1.20:8000", None)],
+)
+def test_the_certificate_warns_when_its_verification_link_points_at_a_loopback_address(app, client, public_url, host):
+    first = _start(client, "mini", name="Ana Lee")
+    exam_id = first.split("/")[2]
+    post_form(client, first, {"go": "stay", **BTN_RIGHT})
+    post_form(client, f"/exams/{exam_id}/submit", {})
+    app.config["PUBLIC_URL"] = public_url  # unset, the test client's page is opened at http://localhost/
+    page = client.get(f"/exams/{exam_id}/certificate").text
+    warning = re.search(r'<p class="no-print warning" role="note">(.*?)</p>', page, re.S)
+    if host is None:
+        assert warning is None and "TRAINER_PUBLIC_URL" not in page
+        return
+    # on the screen only (certificate.css hides .no-print on paper): the printed copy stays a certificate
+    assert f"Its verification link points at {host}, which only the computer that opens it can reach" in warning.group(1)
+    assert "set TRAINER_PUBLIC_URL" in warning.group(1)
+    assert re.search(rf'<strong class="url">https?://{re.escape(host)}/verify/', page)
+    for lang, said in (("zh-Hant", "先別列印"), ("zh-Hans", "先别打印")):
+        assert said in client.get(f"/exams/{exam_id}/certificate?lang={lang}").text
+    client.get("/?lang=en")
+
 def test_a_failed_exam_has_no_certificate(client):
     first = _start(client, "mini")
     exam_id = first.split("/")[2]

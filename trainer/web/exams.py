@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
@@ -401,6 +402,8 @@ def certificate(exam_id: str) -> Response:
             exam=exam,
             paper=paper if paper in ("a4", "letter") else "a4",
             verify_url=verify_url,
+            # an employer could not open a link to the candidate's or instructor's own machine
+            verify_host=urlsplit(verify_url).netloc if public.loopback(verify_url) else None,
             qr=Markup(segno.make(verify_url, error="m").svg_inline(scale=4, dark="#000", light="#fff")),
             code=_shown_code(exam.verify_code or ""),
             percent=store.percent,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from functools import lru_cache
+from urllib.parse import urlsplit
 
 from flask import current_app, request
 
@@ -41,6 +42,23 @@ def trusted() -> bool:
     """Whether the address the page was opened at is the one join links use."""
     return bool(current_app.config.get("PUBLIC_URL")) or PROXY_FIX in request.environ or host_is_this_server()
 
+
+def loopback(url: str) -> bool:
+    """Whether ``url`` names a loopback address (``localhost``, 127.0.0.0/8, ``::1``): only the machine
+    that opens it is reached, never the one that served it, so nobody else can follow such a link.
+
+    >>> loopback("http://127.0.0.1:8000/verify/X"), loopback("http://[::1]/"), loopback("https://trainer.example/")
+    (True, True, False)
+    """
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 def host_is_this_server() -> bool:
     host, port = _split(request.host)
