@@ -37,11 +37,28 @@
     if (event.target instanceof Element && event.target.closest('[data-projector-key="f"]')) fullScreen();
   });
 
+  // The stylesheet fits the usual spot to the screen; a very large one (ten seats, a card of twenty columns, a
+  // long derivation) is set smaller, in steps, until nothing scrolls. The custom property is set on the part
+  // htmx does not swap (through the CSSOM, which the CSP allows), so it is tried again from 1 for each new part.
+  function fit() {
+    var frame = document.querySelector(".projector");
+    if (!frame) return;
+    var page = document.scrollingElement;
+    var scale = 1;
+    frame.style.setProperty("--fit", "1");
+    while (page.scrollHeight > window.innerHeight && scale > 0.5) {
+      scale -= 0.05;
+      frame.style.setProperty("--fit", scale.toFixed(2));
+    }
+  }
+
   function offerFullScreen() {
     var toggle = document.querySelector('[data-projector-key="f"]');
     if (toggle && document.documentElement.requestFullscreen) toggle.hidden = false;
+    fit();
   }
   document.addEventListener("htmx:load", offerFullScreen);
+  window.addEventListener("resize", fit);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", offerFullScreen);
   } else {

@@ -109,3 +109,26 @@ def test_the_class_is_counted_by_what_it_answered_whatever_the_language_of_each_
             assert all(right and n == 2 for right, _value, n in shown), (lang, path, shown)
     legal_en = [v for _r, v, _n in _distribution(instructor.get(f"/classroom/{session_id}/live?lang=en").text)]
     assert any(v.startswith("fold, call, raise") for v in legal_en)
+
+
+def test_the_projector_shows_the_three_most_given_answers_of_a_column_and_counts_the_rest(app, instructor):
+    """A class gives many different answers; the projector has room for twenty columns of the card only if
+    each shows a few rows: the three most given, the right one once revealed, and how many others."""
+    session_id, code, _ = _create(instructor)
+    students = [_join(app, code, name) for name in ("Ana", "Bo", "Chen", "Di", "Eli", "Fay", "Gus")]
+    _act(instructor, session_id, "next")
+    for student, min_to in zip(students, ("1800", "1800", "2000", "2000", "2200", "2600", "2400")):
+        _answer(student, code, {**BTN_RIGHT, "min_to": min_to})
+
+    def minimum_column() -> str:
+        page = instructor.get(f"/classroom/{session_id}/projector").text
+        projected = page.split('class="projector-distribution"')[1]
+        return next(c for c in projected.split('class="dist-column"') if "Minimum bet or raise-to" in c)
+
+    shown = minimum_column()
+    assert "answer 3" in shown and "answer 4" not in shown and "and 2 other answers" in shown
+    _act(instructor, session_id, "reveal")
+    shown = minimum_column()
+    assert "1,800" in shown and "2,000" in shown and "2,400" in shown  # the right one, though given once
+    assert "2,600" not in shown  # given once, and not right: counted among the others
+    assert "and 1 other answer" in shown
