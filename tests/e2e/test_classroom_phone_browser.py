@@ -13,7 +13,7 @@ import pytest
 
 from tests.answers import BTN, typed_right
 
-from .conftest import SCENARIOS, Page, sign_up
+from .conftest import SCENARIOS, Page, new_session
 from .test_table_browser import axe_violations as axe_once
 
 pytestmark = pytest.mark.e2e
@@ -158,13 +158,7 @@ def projector_facts(projector) -> None:
 
 def test_a_class_on_three_phones_and_a_projector(open_page, base_url, artifacts, axe_source, tmp_path):
     right = right_answers(tmp_path)
-    teacher = open_page(viewport={"width": 1280, "height": 900})
-    sign_up(teacher, base_url, "Mr Lee", "lee-phones@example.com", instructor=True)
-    teacher.goto(base_url + "/classroom/")
-    teacher.fill("#f-title", "Phones")
-    teacher.fill("#f-ids", "\n".join(SPOTS))
-    with teacher.expect_navigation():
-        teacher.click("text=Create the session")
+    teacher = new_session(open_page, base_url, "Mr Lee", "lee-phones@example.com", "Phones", SPOTS)
     control_url = teacher.url
     join_url = teacher.locator(".join-text a").first.get_attribute("href")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SCENARIOS, _serve, sign_up
+from .conftest import SCENARIOS, _serve, new_session
 from tests.answers import BTN, BTN_RIGHT
 
 pytestmark = pytest.mark.e2e
@@ -25,14 +25,8 @@ def slow_poll_url(tmp_path_factory):
 
 def _session(open_page, base_url: str, name: str, email: str, title: str):
     """An instructor signed up, on the control page of a new two-question session."""
-    teacher = open_page(viewport={"width": 1280, "height": 800})
-    sign_up(teacher, base_url, name, email, instructor=True)
-    teacher.goto(base_url + "/classroom/")
-    teacher.fill("#f-title", title)
-    teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
-    with teacher.expect_navigation():
-        teacher.click("text=Create the session")
-    return teacher
+    return new_session(open_page, base_url, name, email, title, [BTN, "seed001-min-raise"],
+                       viewport={"width": 1280, "height": 800})
 
 
 def test_a_student_page_updates_from_its_stream_without_a_poll(open_page, slow_poll_url, artifacts):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Page, sign_up
+from .conftest import Page, new_session
 
 pytestmark = pytest.mark.e2e
 
@@ -45,13 +45,7 @@ def fits(page, screen: dict, where: str) -> None:
 
 
 def test_the_projector_fits_the_screen_without_scrolling_for_the_largest_spots(open_page, library_url, artifacts):
-    teacher = open_page(viewport={"width": 1280, "height": 900})
-    sign_up(teacher, library_url, "Ms Fit", "fit@example.com", instructor=True)
-    teacher.goto(library_url + "/classroom/")
-    teacher.fill("#f-title", "Big spots")
-    teacher.fill("#f-ids", "\n".join(LARGEST))
-    with teacher.expect_navigation():
-        teacher.click("text=Create the session")
+    teacher = new_session(open_page, library_url, "Ms Fit", "fit@example.com", "Big spots", LARGEST)
     control_url = teacher.url
 
     projector = Page(teacher.context.new_page())
