@@ -210,7 +210,10 @@ def test_a_burst_of_keep_alive_connections_is_shared_by_the_workers(server):
         held = {pid: _sockets(pid) - before[pid] for pid in pair}
         print("connections per worker:", held)
         assert sum(held.values()) >= 58, held
-        assert min(held.values()) >= 24, held  # each worker has a fair part of them (40 %)
+        # Each worker has a fair part of them: a quarter at least. Quiet, the split is near even; on a
+        # machine whose cores are both busy (the rest of the suite), 38/22 was seen, since a worker
+        # leaves a connection to the other for a few milliseconds only; without the yielding, 60/0.
+        assert min(held.values()) >= 15, held
     finally:
         for sock in opened:
             sock.close()
