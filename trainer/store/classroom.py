@@ -76,19 +76,14 @@ def create(
     )
 
 
-def by_code(s: Session, code: str) -> ClassSession | None:
+def by_code(s: Session, code: str, *, ended: bool = False) -> ClassSession | None:
+    """The live session with this code; ``ended``: the ended one, so that a student typing it is told
+    the class is over."""
     code = normalize_code(code)
     if len(code) != CODE_LENGTH:
         return None
-    return s.scalar(select(ClassSession).where(ClassSession.code == code, ClassSession.state != "ended"))
-
-
-def ended_by_code(s: Session, code: str) -> ClassSession | None:
-    """The ended session with this code, if any: a student typing it is told the class is over."""
-    code = normalize_code(code)
-    if len(code) != CODE_LENGTH:
-        return None
-    return s.scalar(select(ClassSession).where(ClassSession.code == code, ClassSession.state == "ended"))
+    state = ClassSession.state == "ended" if ended else ClassSession.state != "ended"
+    return s.scalar(select(ClassSession).where(ClassSession.code == code, state))
 
 
 def with_student(

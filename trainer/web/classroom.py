@@ -553,7 +553,7 @@ def join() -> Response:
                 )
                 response.headers["Retry-After"] = str(failures.retry_after(here))
                 return response
-            if store.ended_by_code(db(), code) is not None:  # a right code, only too late: not a guess
+            if store.by_code(db(), code, ended=True) is not None:  # a right code, only too late: not a guess
                 error = _over_notice()
             else:
                 failures.hit(here)
@@ -587,7 +587,7 @@ def join_code(code: str) -> Response:
     _with_learner()
     shown = store.format_code(store.normalize_code(code))[:9]
     live = store.by_code(db(), code)
-    if (live is not None and store.is_over(live)) or (live is None and store.ended_by_code(db(), code) is not None):
+    if (live is not None and store.is_over(live)) or (live is None and store.by_code(db(), code, ended=True) is not None):
         # said before a name is typed: the form stays, blank, for the code of another class
         return render("classroom/join.html", code="", name="", error=_over_notice())
     return render("classroom/join.html", code=shown, name="", error=None)
