@@ -30,8 +30,13 @@ def free_port() -> int:
 
 @pytest.fixture
 def server(tmp_path):
+    yield from _serve(tmp_path)
+
+
+def _serve(tmp_path, *, ready: bool = True, **settings: str):
+    """The server in its own process; ``ready``: once both workers are up, not as soon as one answers."""
     port = free_port()
-    env = {**os.environ, "TRAINER_PROCESSES": "2", "TRAINER_INSTANCE": str(tmp_path)}
+    env = {**os.environ, "TRAINER_PROCESSES": "2", "TRAINER_INSTANCE": str(tmp_path), **settings}
     env.pop("TRAINER_SECRET_KEY", None)
     env.pop("REDIS_URL", None)  # the limits are counted per process (and the log says so)
     code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
@@ -47,7 +52,7 @@ def server(tmp_path):
         except OSError:
             assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.1)
-    if os.path.exists(f"/proc/{proc.pid}/task/{proc.pid}/children"):
+    if ready and os.path.exists(f"/proc/{proc.pid}/task/{proc.pid}/children"):
         ready_workers(proc.pid)
     yield proc, url, port, log
     if proc.poll() is None:
@@ -189,13 +194,22 @@ def _sockets(pid: int) -> int:
     return count
 
 
+@pytest.fixture(params=["gthread", "gevent"])
+def just_started(request, tmp_path):
+    """The server as soon as it answers (its second worker may not be up yet), with gunicorn's
+    gthread workers (the default), then with gevent workers."""
+    if request.param == "gevent":
+        pytest.importorskip("gevent")
+    yield from _serve(tmp_path, ready=False, TRAINER_WORKER=request.param)
+
+
 @pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="counts the workers' sockets in /proc")
-def test_a_burst_of_keep_alive_connections_is_shared_by_the_workers(server):
-    """Thirty browsers connecting at once each stay with the worker that accepted them: without
-    the workers' yielding, whichever woke first could take them all (50/0 was seen), one core idle."""
-    proc, url, port, _ = server
-    pair = sorted(workers(proc.pid))
-    before = {pid: _sockets(pid) for pid in pair}
+def test_a_burst_of_keep_alive_connections_is_shared_by_the_workers(just_started):
+    """Sixty browsers connecting at once, as soon as the server answers (a class arriving as it
+    starts, or a benchmark), each stay with the worker that accepted them: without the workers'
+    yielding, whichever woke first could take them all (50/0 was seen with gthread workers, 51/0
+    with gevent workers, whose second worker was not taking connections yet), one core idle."""
+    proc, url, port, _ = just_started
     opened = [socket.socket() for _ in range(60)]
     for sock in opened:  # all at once, as a class opening the page together (or a benchmark) does
         sock.setblocking(False)
@@ -207,7 +221,8 @@ def test_a_burst_of_keep_alive_connections_is_shared_by_the_workers(server):
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         for sock in opened:  # each answered, and kept open (keep-alive)
             assert b" 200 " in sock.recv(4096).split(b"\r\n")[0]
-        held = {pid: _sockets(pid) - before[pid] for pid in pair}
+        # Besides these, each worker holds one socket: the listening one.
+        held = {pid: _sockets(pid) - 1 for pid in ready_workers(proc.pid)}
         print("connections per worker:", held)
         assert sum(held.values()) >= 58, held
         # Each worker has a fair part of them: a quarter at least. Quiet, the split is near even; on a
@@ -220,15 +235,46 @@ def test_a_burst_of_keep_alive_connections_is_shared_by_the_workers(server):
 
 
 def test_a_worker_holding_connections_leaves_a_new_one_to_the_others_a_moment_only():
-    from types import SimpleNamespace
+    from trainer.web.prefork import Sharing
 
-    from trainer.web.prefork import ThreadStreamWorker as W
+    assert Sharing().yields(0, 100.0) is False  # nothing held: take it at once
+    busy = Sharing()  # 10 held: leave it 2 ms
+    assert busy.yields(10, 100.0) is True and busy.yields(10, 100.0015) is True
+    assert busy.yields(10, 100.0021) is False  # nobody took it: this worker does
+    full = Sharing()
+    assert full.yields(900, 200.0) is True and full.yields(900, 200.0051) is False  # never more than 5 ms
+    assert full.yields(900, 300.0) is True  # much later: a new connection, its own wait
 
-    fresh = SimpleNamespace(nr_conns=0, _waiting_since=None, **{k: getattr(W, k) for k in dir(W) if k.startswith("YIELD")})
-    assert W._yields(fresh, 100.0) is False  # nothing held: take it at once
-    busy = SimpleNamespace(**{**vars(fresh), "nr_conns": 10})  # 10 held: leave it 2 ms
-    assert W._yields(busy, 100.0) is True and W._yields(busy, 100.0015) is True
-    assert W._yields(busy, 100.0021) is False  # nobody took it: this worker does
-    full = SimpleNamespace(**{**vars(fresh), "nr_conns": 900})
-    assert W._yields(full, 200.0) is True and W._yields(full, 200.0051) is False  # never more than 5 ms
-    assert W._yields(full, 300.0) is True  # much later: a new connection, its own wait
+
+def test_a_gevent_worker_holding_connections_leaves_a_new_one_to_the_others_a_moment_only():
+    """The gevent workers' server yields as the gthread workers do: holding 10 connections, it
+    leaves a new one to the other workers for 2 ms (watching its socket again after a pause),
+    then takes it."""
+    gevent = pytest.importorskip("gevent")
+    from gevent.pool import Pool
+
+    from trainer.web.prefork import Sharing, SharingServer
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    pool = Pool(100)
+    held = [pool.spawn(gevent.sleep, 5) for _ in range(10)]  # ten connections being served
+    taken = []
+    server = SharingServer(listener, handle=lambda sock, address: taken.append(sock), spawn=pool)
+    server.max_accept = 1  # as gunicorn sets it when there are other workers
+    server.start()
+    client = socket.create_connection(listener.getsockname())
+    try:
+        server._do_read()  # the listening socket is readable: a connection waits
+        assert server._watcher is None and server._timer is not None  # not watched for a moment
+        gevent.sleep(0)
+        assert taken == []  # left to the others
+        gevent.sleep(10 * Sharing.YIELD_PER_CONN + 2 * Sharing.YIELD_STEP)
+        server._do_read()
+        gevent.sleep(0)
+        assert len(taken) == 1  # nobody else took it: this worker does
+    finally:
+        client.close()
+        server.stop(timeout=0)
+        gevent.killall(held)

@@ -139,39 +139,48 @@ class Server(BaseApplication):
 from gunicorn.workers.gthread import ThreadWorker  # noqa: E402
 
 
-class ThreadStreamWorker(ThreadWorker):
-    """gthread, whose open event streams end when it is told to stop: otherwise each would hold
-    its thread, and the worker, until the graceful timeout. Their browsers reconnect elsewhere.
+class Sharing:
+    """When a worker that holds connections takes a new one: not at once, so that a less busy worker
+    may take it first.
 
     The workers share one listening socket, and a keep-alive connection stays with the worker that
     accepted it: whichever wakes first takes a burst of them (50 connections opened at once were
-    seen to land 50/0 and 40/10 on two workers, one core idle). So a worker that already holds
-    connections lets a new one wait a moment for a less busy worker to take it — ``YIELD_PER_CONN``
-    per connection it holds, never more than ``YIELD_MAX`` — and takes it itself after that (a
-    worker that is stuck cannot hold connections back for longer)."""
+    seen to land 50/0 and 40/10 on two gthread workers, 51/0 on two gevent workers, one core idle).
+    So a worker that already holds connections lets a new one wait a moment for a less busy worker
+    to take it — ``YIELD_PER_CONN`` per connection it holds, never more than ``YIELD_MAX`` — and
+    takes it itself after that (a worker that is stuck cannot hold connections back for longer)."""
 
     YIELD_PER_CONN = 0.0002  # seconds a new connection is left to the others, per connection held
     YIELD_MAX = 0.005
     YIELD_STEP = 0.0005  # the pause between looks, so that waiting does not spin
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self) -> None:
         self._waiting_since: float | None = None
 
-    def accept(self, listener) -> None:
-        if self.cfg.workers > 1 and self._yields(time.monotonic()):
-            time.sleep(self.YIELD_STEP)
-            return
-        super().accept(listener)
-
-    def _yields(self, now: float) -> bool:
+    def yields(self, held: int, now: float) -> bool:
         """Whether to leave the connection now waiting to the other workers a little longer."""
         if self._waiting_since is None or now - self._waiting_since > 2 * self.YIELD_MAX:
             self._waiting_since = now  # a new connection (the last one was taken, here or elsewhere)
-        if now - self._waiting_since < min(self.nr_conns * self.YIELD_PER_CONN, self.YIELD_MAX):
+        if now - self._waiting_since < min(held * self.YIELD_PER_CONN, self.YIELD_MAX):
             return True
         self._waiting_since = None
         return False
+
+
+class ThreadStreamWorker(ThreadWorker):
+    """gthread, whose open event streams end when it is told to stop: otherwise each would hold
+    its thread, and the worker, until the graceful timeout. Their browsers reconnect elsewhere.
+    With other workers, it shares a burst of new connections with them (``Sharing``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._sharing = Sharing()
+
+    def accept(self, listener) -> None:
+        if self.cfg.workers > 1 and self._sharing.yields(self.nr_conns, time.monotonic()):
+            time.sleep(Sharing.YIELD_STEP)
+            return
+        super().accept(listener)
 
     def handle_exit(self, sig, frame) -> None:
         _end_streams(self)
@@ -179,11 +188,39 @@ class ThreadStreamWorker(ThreadWorker):
 
 
 if gevent_available():
+    from gevent.server import StreamServer
+    from gunicorn.workers import ggevent
     from gunicorn.workers.ggevent import GeventWorker
+
+    class SharingServer(StreamServer):
+        """gevent's server of a worker's listening socket, sharing a burst of new connections with
+        the other workers (``Sharing``): gunicorn sets ``max_accept = 1``, but the worker that wakes
+        first still took every connection of a burst, one wake-up after another, before the other
+        woke. While it yields, it stops watching the socket and looks again after ``YIELD_STEP``."""
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self._sharing = Sharing()
+
+        def _do_read(self) -> None:  # gevent calls this when the listening socket is readable
+            held = self.pool.size - self.pool.free_count() if self.pool is not None else 0
+            if self.max_accept == 1 and self._sharing.yields(held, time.monotonic()):
+                self.stop_accepting()
+                self._timer = self.loop.timer(Sharing.YIELD_STEP)
+                self._timer.start(self._start_accepting_if_started)
+                return
+            super()._do_read()
 
     class StreamWorker(GeventWorker):
         """A gevent worker whose open event streams end when it is told to stop, so it stops at once:
-        their browsers reconnect to another worker instead of waiting out the graceful timeout."""
+        their browsers reconnect to another worker instead of waiting out the graceful timeout.
+        With other workers, it shares a burst of new connections with them (``SharingServer``)."""
+
+        def run(self) -> None:
+            # gunicorn's run() builds its servers from this module name (with max_accept = 1 when
+            # there are other workers); set in this worker process, after the fork.
+            ggevent.StreamServer = SharingServer
+            super().run()
 
         def handle_exit(self, sig, frame) -> None:
             import gevent
