@@ -1,7 +1,7 @@
 """A live classroom session under load: N students answering Q questions, two app processes, one PostgreSQL.
 
-Starts two ``trainer serve`` processes (gunicorn with one gthread worker each, as
-``trainer serve`` runs on POSIX, or ``--server waitress``; on two free loopback ports) against the same PostgreSQL, in a schema of this run's
+Starts two ``trainer serve`` processes (gunicorn with one worker each, as
+``trainer serve`` runs on POSIX: gevent, or ``--worker gthread``; or ``--server waitress``; on two free loopback ports) against the same PostgreSQL, in a schema of this run's
 own that is dropped afterwards. An instructor signs up, creates an
 instructor-paced session from Q library spots and runs it: Next, wait until
 every student has answered (or a bound), Reveal, Next... Each simulated
@@ -87,7 +87,7 @@ def free_port() -> int:
 
 
 class App:
-    """One ``trainer serve`` on its own port: gunicorn with one worker (gthread; gevent with --sse), or waitress."""
+    """One ``trainer serve`` on its own port: gunicorn with one worker (gevent, or --worker gthread), or waitress."""
 
     def __init__(self, name: str, env: dict[str, str], log_dir: Path, server: str = "waitress") -> None:
         self.name = name
@@ -507,7 +507,9 @@ def main() -> None:
                         help="students wait on their event stream instead of polling; gunicorn gevent app processes")
     parser.add_argument("--server", choices=("waitress", "gunicorn"),
                         help="each app process: gunicorn with one worker (the default, as trainer serve runs on "
-                        "POSIX: gthread, or gevent with --sse) or waitress")
+                        "POSIX; its class: --worker) or waitress")
+    parser.add_argument("--worker", choices=("gthread", "gevent"),
+                        help="gunicorn's worker class in each app process (default: trainer serve's, gevent)")
     parser.add_argument("--sqlite", action="store_true",
                         help="both app processes on one SQLite file (the embedded default) instead of PostgreSQL")
     parser.add_argument("--pg-restart", action="store_true",
@@ -537,7 +539,7 @@ def main() -> None:
         "TRAINER_INSTANCE": str(log_dir / "instance"),
         "TRAINER_PROCESSES": "1",
         "TRAINER_THREADS": str(args.threads),
-        "TRAINER_WORKER": "gevent" if args.sse else "gthread",  # gevent: streams that hold no thread
+        **({"TRAINER_WORKER": "gevent" if args.sse else args.worker} if args.sse or args.worker else {}),
     }
     apps = [App("a", env, log_dir, server), App("b", env, log_dir, server)]
     run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse)

@@ -95,8 +95,8 @@ def defaults() -> dict[str, Any]:
         "SPEED_SECONDS": 180,
         # A classroom page's polls, when it has no event stream (no JavaScript, or the stream dropped).
         "CLASS_POLL_SECONDS": 2,
-        # gunicorn's worker class: gthread, or gevent (experimental: event streams hold no thread)
-        "WORKER": "gthread",
+        # gunicorn's worker class: gevent (requests and event streams are greenlets), or gthread
+        "WORKER": "gevent",
         # None: SQLite in the instance folder (trainer/store/db.py).
         "DATABASE_URL": None,
         "DATABASE_SCHEMA": None,  # PostgreSQL: the schema to use instead of the default one

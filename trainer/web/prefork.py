@@ -8,14 +8,16 @@ worker starts its own writer thread on its first graded answer (the master
 never has one). ``worker_exit`` has a stopping worker write the graded
 answers it still holds.
 
-The workers are gthread: a classroom's server-sent event stream
-(trainer/web/events.py) holds one of their threads while it is open, so the
-streams are capped per process and end after a bounded lifetime (the page
-reconnects, or polls). ``TRAINER_WORKER=gevent`` (experimental) runs gevent
-workers (``StreamWorker``), which hold a greenlet, not a thread, per stream:
-``trainer serve`` then patches the standard library in the master before
-the app is built. docs/classroom.md has the measurements, and why gevent is
-not the default yet.
+The workers are gevent by default (``StreamWorker``): each request and each
+classroom's server-sent event stream is a greenlet, so a stream holds no
+thread; ``trainer serve`` patches the standard library in the master before
+the app is built, and ``Bounded`` lets at most ``PAGE_SLOTS`` requests into the
+app at once (the database pool's size). A gevent worker answers one request of
+a connection, then lets the others have their turn (``StreamWorker.handle_request``).
+``TRAINER_WORKER=gthread`` runs gthread workers (``ThreadStreamWorker``): a stream
+then holds one of their threads, so the streams are capped per process and end
+after a bounded lifetime (the page reconnects, or polls). docs/web.md ("Serving")
+has the measurements behind the choice.
 """
 
 from __future__ import annotations

@@ -7,17 +7,20 @@ cookies), then forks ``TRAINER_PROCESSES`` workers sharing one listening
 socket. It starts a new worker for one that dies, and on SIGHUP builds the
 app again (the scenario files read anew) and replaces the workers one
 generation at a time, each old one finishing the requests it holds.
-The workers are ``gthread``: ``TRAINER_THREADS`` threads each, with idle
-keep-alive connections parked in the worker's event loop, not on a thread;
-a live classroom's event stream holds a thread while open, so the streams
-are capped and bounded in time (trainer/web/events.py). ``TRAINER_WORKER=gevent``
-(experimental) runs gevent workers instead.
+The workers are ``gevent``: the standard library is patched in the master
+before the app is built, and each request and each live classroom's event
+stream is a greenlet, so a stream holds no thread (at most 16 requests are
+inside the app at once per worker: trainer/web/prefork.py).
+``TRAINER_WORKER=gthread`` runs gthread workers instead: ``TRAINER_THREADS``
+threads each, idle keep-alive connections parked in the worker's event loop,
+and the event streams capped and bounded in time, since each holds a thread
+(trainer/web/events.py). docs/web.md ("Serving") says why gevent is the default.
 
 Where gunicorn cannot run (Windows), or with ``TRAINER_PROCESSES=1``, the
 app runs in one waitress process: pure Python, a pool of threads, the same
 on every OS. docs/web.md ("Serving") has the measurements behind the choice.
 
-Each worker's graded answers are stored by its own writer thread, started
+Each worker's graded answers are stored by its own writer thread (a greenlet under gevent), started
 in the worker on its first answer (trainer/store/writer.py); a stopping
 worker writes what it still holds before it exits.
 """
