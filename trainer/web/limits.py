@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
+import threading
 import time
 from dataclasses import dataclass
 
@@ -54,24 +56,45 @@ REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 
 
 class Strategy:
-    """A moving window over the app's storage that falls back to memory while the storage is down."""
+    """A moving window over the app's storage that falls back to memory while the storage is down.
 
-    def __init__(self, storage) -> None:
-        self.primary = MovingWindowRateLimiter(storage)
-        self.fallback = MovingWindowRateLimiter(MemoryStorage())
+    Counts kept in memory are made in the process that counts with them, on its first count: the
+    app is built in the server's master and its workers are forked from it, and ``limits``'
+    ``MemoryStorage`` starts a timer that expires old counts. Under gevent workers that timer is a
+    greenlet, made in the master and run in every worker after the fork, where it failed (a
+    ``KeyError`` traceback in the log at every start) and was never started again, so old counts
+    were never expired."""
+
+    def __init__(self, storage=None) -> None:
+        self._storage = storage  # None: counted in memory, in each process
+        self._limiters: tuple[int, MovingWindowRateLimiter, MovingWindowRateLimiter] | None = None
+        self._lock = threading.Lock()
         self.down_since: float | None = None
 
+    def _made(self) -> tuple[MovingWindowRateLimiter, MovingWindowRateLimiter]:
+        """This process's limiters: the storage's, and the memory's it falls back on."""
+        made = self._limiters
+        if made is None or made[0] != os.getpid():
+            with self._lock:
+                made = self._limiters
+                if made is None or made[0] != os.getpid():
+                    primary = MemoryStorage() if self._storage is None else self._storage
+                    made = self._limiters = (os.getpid(), MovingWindowRateLimiter(primary),
+                                             MovingWindowRateLimiter(MemoryStorage()))
+        return made[1], made[2]
+
     def _call(self, name: str, *args):
+        primary, fallback = self._made()
         if self.down_since is None or time.monotonic() - self.down_since > RETRY_STORAGE:
             try:
-                result = getattr(self.primary, name)(*args)
+                result = getattr(primary, name)(*args)
             except Exception as exc:  # any storage error: keep counting here, and say so
                 log.error("rate-limit storage unreachable (%s): counting in this process for now", exc)
                 self.down_since = time.monotonic()
             else:
                 self.down_since = None
                 return result
-        return getattr(self.fallback, name)(*args)
+        return getattr(fallback, name)(*args)
 
     def test(self, item: RateLimitItem, *ids: str) -> bool:
         return self._call("test", item, *ids)
@@ -162,7 +185,7 @@ def redis_url(app: Flask) -> str:
 def init_app(app: Flask) -> Limits:
     url = redis_url(app)
     prefix = app.config.get("RATELIMIT_KEY_PREFIX", "trainer")
-    strategy = Strategy(storage_from_string(url, **REDIS_TIMEOUTS) if url else MemoryStorage())
+    strategy = Strategy(storage_from_string(url, **REDIS_TIMEOUTS) if url else None)
 
     def counter(name: str, spec: str) -> Counter:
         return Counter(name=name, items=tuple(parse_many(spec)), strategy=strategy, prefix=prefix)
