@@ -528,6 +528,7 @@ def main() -> None:
         gate = Gate((url.host or "127.0.0.1", url.port or 5432))
         pg_url = url.set(host="127.0.0.1", port=gate.port).render_as_string(hide_password=False)
 
+    worker = "gevent" if args.sse else args.worker  # gevent: streams that hold no thread; None: serve's default
     schema = None if args.sqlite else f"bench_classroom_{os.getpid()}_{secrets.token_hex(3)}"
     log_dir = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
     database = f"sqlite:///{log_dir / 'classroom.sqlite3'}" if args.sqlite else pg_url
@@ -539,7 +540,7 @@ def main() -> None:
         "TRAINER_INSTANCE": str(log_dir / "instance"),
         "TRAINER_PROCESSES": "1",
         "TRAINER_THREADS": str(args.threads),
-        **({"TRAINER_WORKER": "gevent" if args.sse else args.worker} if args.sse or args.worker else {}),
+        **({"TRAINER_WORKER": worker} if worker else {}),
     }
     apps = [App("a", env, log_dir, server), App("b", env, log_dir, server)]
     run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse)

@@ -33,13 +33,14 @@ def server(tmp_path):
     yield from _serve(tmp_path)
 
 
-def _serve(tmp_path, *, ready: bool = True, **settings: str):
-    """The server in its own process; ``ready``: once both workers are up, not as soon as one answers."""
+def _serve(tmp_path, *, ready: bool = True, processes: int = 2, server: str | None = None, **settings: str):
+    """The server in its own process; ``ready``: once both workers are up, not as soon as one answers;
+    ``server``: "gunicorn" or "waitress" whatever the number of processes."""
     port = free_port()
-    env = {**os.environ, "TRAINER_PROCESSES": "2", "TRAINER_INSTANCE": str(tmp_path), **settings}
+    env = {**os.environ, "TRAINER_PROCESSES": str(processes), "TRAINER_INSTANCE": str(tmp_path), **settings}
     env.pop("TRAINER_SECRET_KEY", None)
     env.pop("REDIS_URL", None)  # the limits are counted per process (and the log says so)
-    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
+    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r}, server={server!r})"
     log = tmp_path / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -194,13 +195,18 @@ def _sockets(pid: int) -> int:
     return count
 
 
+def _worker_class(request) -> str:
+    """The parametrized worker class, once it is known to be installed."""
+    if request.param == "gevent":
+        pytest.importorskip("gevent")
+    return request.param
+
+
 @pytest.fixture(params=["gthread", "gevent"])
 def just_started(request, tmp_path):
     """The server as soon as it answers (its second worker may not be up yet), with gunicorn's
-    gthread workers (the default), then with gevent workers."""
-    if request.param == "gevent":
-        pytest.importorskip("gevent")
-    yield from _serve(tmp_path, ready=False, TRAINER_WORKER=request.param)
+    gthread workers, then with gevent workers (the default)."""
+    yield from _serve(tmp_path, ready=False, TRAINER_WORKER=_worker_class(request))
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="counts the workers' sockets in /proc")
@@ -283,26 +289,9 @@ def test_a_gevent_worker_holding_connections_leaves_a_new_one_to_the_others_a_mo
 @pytest.fixture(params=["gthread", "gevent"])
 def one_worker(request, tmp_path):
     """gunicorn with a single worker (gthread, then gevent), so that two connections share it."""
-    if request.param == "gevent":
-        pytest.importorskip("gevent")
-    port = free_port()
-    env = {**os.environ, "TRAINER_PROCESSES": "1", "TRAINER_WORKER": request.param, "TRAINER_INSTANCE": str(tmp_path)}
-    env.pop("REDIS_URL", None)
-    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r}, server='gunicorn')"
-    log = tmp_path / "server.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).close()
-            break
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.1)
-    yield port
-    proc.kill()
-    proc.wait()
+    for _proc, _url, port, _log in _serve(tmp_path, ready=False, processes=1, server="gunicorn",
+                                           TRAINER_WORKER=_worker_class(request)):
+        yield port
 
 
 HEALTH = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"

@@ -191,6 +191,7 @@ class ThreadStreamWorker(ThreadWorker):
 
 
 if gevent_available():
+    import gevent
     from gevent.server import StreamServer
     from gunicorn.workers import ggevent
     from gunicorn.workers.ggevent import GeventWorker
@@ -231,8 +232,6 @@ if gevent_available():
             try:
                 return super().handle_request(listener_name, req, sock, addr)
             finally:
-                import gevent
-
                 gevent.sleep(NEXT_TURN)
 
         def run(self) -> None:
@@ -242,7 +241,5 @@ if gevent_available():
             super().run()
 
         def handle_exit(self, sig, frame) -> None:
-            import gevent
-
             gevent.spawn(_end_streams, self)
             super().handle_exit(sig, frame)
