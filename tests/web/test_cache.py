@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from trainer.store.exams import ExamTemplate
 from trainer.web import create_app, spot_refs
@@ -268,3 +269,40 @@ def test_answers_with_the_same_input_error_share_one_kept_fragment_and_each_show
         assert "more chips than anyone at this table has" in answered and "Nothing was graded" in answered
     shapes = [k for k in app.extensions["trainer.cache"].pages._lru if type(k[1][1][-1]).__name__ == "Shape"]
     assert len(shapes) == 1, shapes
+
+
+def test_an_answer_never_sent_before_is_filled_into_a_kept_fragment_without_rendering_its_form(app, monkeypatch):
+    """A class types many amounts with the same verdicts: from the second such answer on, a new one
+    (never typed before) takes its fragment from the kept markup, its own amounts filled in, in the
+    form and in the answer list, escaped; neither the form nor the answer list is rendered again."""
+    client = app.test_client()
+    token = token_from(client.get(f"/drill/{BTN}").text)
+    kept = app.extensions["trainer.cache"]
+    rendered = []
+    for name in ("form", "marks"):
+        real = getattr(kept, name)
+        monkeypatch.setattr(kept, name, lambda *a, _real=real, _name=name, **k: rendered.append(_name) or _real(*a, **k))
+
+    def send(**typed: str) -> str:
+        return client.post(f"/drill/{BTN}", data={**BTN_RIGHT, **typed, "csrf_token": token}, headers=HTMX).text
+
+    # Wrong ① and ②, a first miss (hints, not the right values): the same verdicts every time.
+    for n, (total, full) in enumerate((("1500", "900"), ("1,600", "800"), ("１７００", "700"), ("2100", "600"))):
+        graded = send(current_total=total, last_full_increment=full)
+        assert re.search(r'name="current_total"[^>]*value="([^"]*)"', graded).group(1) == total
+        assert re.search(r'name="last_full_increment"[^>]*value="([^"]*)"', graded).group(1) == full
+        shown = int(total.translate(str.maketrans("１７０", "170")).replace(",", ""))
+        assert f"you said <span class=\"given\">{shown:,}</span>; not right yet" in graded
+        assert f"you said <span class=\"given\">{int(full.replace(',', '')):,}</span>; not right yet" in graded
+        assert "8 of 10 right" in graded and "you said <span class=\"given\">1,000</span>" not in graded
+        if n >= 2:  # the first two made and kept the markup; the others are new answers filled into it
+            assert rendered == [], (n, rendered)
+        rendered.clear()
+    # Unreadable amounts (an input error, nothing graded) are filled in too, escaped.
+    for n, typed in enumerate(("<b>1</b>", "1<i>", "&amp;<script>", "\"><p>")):
+        answered = send(pot=typed)
+        assert re.search(r'name="pot"[^>]*value="([^"]*)"', answered).group(1) == str(escape(typed))
+        assert typed not in answered and "Nothing was graded" in answered
+        if n >= 2:
+            assert rendered == [], (n, rendered)
+        rendered.clear()

@@ -5,7 +5,10 @@ is the same for every learner but for the CSRF token and the time the form
 was opened: it is rendered once with placeholders that each response fills
 in. A graded form is built per answer, but the markup of one field depends
 only on the spot, the field, what was typed into it and its verdict — and
-learners type the same few things — so those pieces are kept too.
+learners type the same few things — so those pieces are kept too. A graded
+answer's whole fragment is kept with a slot for each amount typed
+(``AnswerSlots``): a class types many amounts with the same verdicts, and each
+new one is filled into the kept markup instead of building its form again.
 
 Three rules keep this safe:
 
@@ -100,6 +103,11 @@ class Bounded(LRUCache):
             while len(self) >= self.entries:
                 self.popitem()
         super().__setitem__(key, value)
+
+
+def amount_slot(field: Any, sent: tuple[str, ...]) -> bool:
+    """Whether a field's markup keeps a slot for what was typed: an amount typed in one piece."""
+    return field.kind == "amount" and len(sent) == 1 and sent[0] != ""
 
 
 @dataclass(frozen=True)
@@ -199,8 +207,12 @@ class Cache:
         # Where kept markup shows what a learner typed: filled in, escaped, for each answer.
         self.typed = "typed-" + secrets.token_hex(8)
         self._slot = re.compile(re.escape(self.placeholder) + r"-slot-(\d+)-")
+        # Where a graded answer's kept fragment takes this answer's text: "[f:name]" an amount in the
+        # form, "[m:3]" what the fourth line of the answer list says was given.
+        self.answer_slot = "answer-" + secrets.token_hex(8)
+        self._answer_slot = re.compile(re.escape(self.answer_slot) + r"\[([fm]:\w+)\]")
         self._tables = {name: Table(name, budget) for name, budget in BUDGETS.items()}
-        # Answers as typed: kept the second time they come (graded answers and their filled pages).
+        # Answers as typed: kept the second time they come (graded answers, their fragments).
         self.typed_once = Doorkeeper(SEEN_ONCE)
         self.pages, self.forms, self.fields, self.pieces, self.urls, self.grades, self.first_tries, self.rated = (
             self._tables[name]
@@ -219,6 +231,33 @@ class Cache:
             lambda: render(lambda: self.placeholder),
             second=self.typed_once if typed else None,
         )
+
+    def answer_page(self, key: Hashable, make: Callable[[], str], slots: AnswerSlots) -> str:
+        """A graded answer's whole fragment or page. ``make`` renders it with a slot for each amount
+        typed (``slots``); that markup is kept split at its slots, under ``key``, which must name
+        everything it depends on but the amounts, and each answer fills in its own. The page as
+        filled is kept too, for the same answer sent again. Both keys hold what was typed: they are
+        kept from their second time."""
+        scope = (i18n.current(), deck.current())
+        exact = (scope, key, slots.typed)
+        page = self.pages.get(exact)
+        if page is None:
+            literals, names = self.pages.kept((scope, key), lambda: self._split(make()), second=self.typed_once)
+            filled = slots.values()
+            out = [literals[0]]
+            for name, literal in zip(names, literals[1:]):
+                out += (filled[name], literal)
+            page = "".join(out)
+            if self.typed_once.seen(exact):
+                self.pages.put(exact, page)
+        return page
+
+    def _split(self, html: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        parts = self._answer_slot.split(html)
+        return tuple(parts[0::2]), tuple(parts[1::2])
+
+    def answer_slots(self, fields: Iterable[Any], typed: tuple[tuple[str, ...], ...], answer: Any, feedback: Any) -> AnswerSlots:
+        return AnswerSlots(self.answer_slot, tuple(fields), typed, answer, feedback)
 
     def memo(self, key: Hashable, make: Callable[[], dict[str, str]]) -> dict[str, str]:
         """A spot's addresses (its post, again and next URLs), per spot and topic."""
@@ -274,7 +313,7 @@ class Cache:
         error = answer.errors.get(field.name) if answer else None
         mark = feedback.mark(field.name) if feedback else None
         # (An input error's message never quotes what was typed: the slot holds it there too.)
-        slotted = field.kind == "amount" and len(sent) == 1 and sent[0] != ""
+        slotted = amount_slot(field, sent)
         key = (
             lang or i18n.current(),
             ref,
@@ -324,6 +363,41 @@ class Cache:
         return self.pieces.kept(
             (lang or i18n.current(), template, key), lambda: Markup(self.env.get_template(template).render(**context))
         )
+
+
+class AnswerSlots:
+    """A graded answer with what was typed taken out: its fragment is kept once per everything else.
+
+    A class types many amounts with the same verdicts; the fragment is made once with a slot for
+    each amount in the form (``marked``) and for what each line of the answer list says was given,
+    and every answer fills in its own (``values``). ``key``: what was typed, the amounts left out."""
+
+    def __init__(self, slot: str, fields: tuple[Any, ...], typed: tuple[tuple[str, ...], ...], answer: Any,
+                 feedback: Any) -> None:
+        slotted = tuple(amount_slot(f, sent) for f, sent in zip(fields, typed))
+        self.typed = typed
+        self.key = tuple(None if s else sent for s, sent in zip(slotted, typed))
+        self._names = tuple(f.name for f, s in zip(fields, slotted) if s)
+        self._slot = slot
+        self._answer = answer
+        self._feedback = feedback
+
+    def marked(self, answer: Any, feedback: Any) -> tuple[Any, Any]:
+        """``answer`` and ``feedback`` (this answer's, as shown: hints and all) with slots for the text."""
+        slot = self._slot
+        answer = replace(answer, raw={**answer.raw, **{n: (f"{slot}[f:{n}]",) for n in self._names}})
+        if feedback is not None:
+            marks = tuple(replace(m, given=f"{slot}[m:{j}]") for j, m in enumerate(feedback.marks))
+            feedback = replace(feedback, marks=marks)
+        return answer, feedback
+
+    def values(self) -> dict[str, str]:
+        """This answer's text for each slot, escaped."""
+        raw = self._answer.raw
+        out = {f"f:{n}": str(escape(raw[n][0])) for n in self._names}
+        if self._feedback is not None:
+            out.update((f"m:{j}", str(escape(m.given))) for j, m in enumerate(self._feedback.marks))
+        return out
 
 
 def cache() -> Cache:

@@ -19,7 +19,7 @@ from trainer.store import db
 from trainer.store.progress import later_step
 
 from . import deck, hints, i18n, identity, library, spot_refs
-from .cache import cache
+from .cache import AnswerSlots, cache
 from .csrf import CSRFError
 from .errors import handle_http
 from .inputs import ControlInField, cleaned_form
@@ -64,7 +64,7 @@ def _show(
     notice: str | None = None,
     save: dict[str, Any] | None = None,
     status: int = 200,
-    typed: Any = None,
+    typed: AnswerSlots | None = None,
     missed: str = "0",
     stage: int | None = None,
     done: bool = False,
@@ -74,8 +74,9 @@ def _show(
 
     ``graded`` reads and grades the answer; it runs only when the markup is
     not kept already. ``key`` names everything the markup depends on besides
-    the spot and the topic (nothing for a fresh page; what was typed for a
-    graded answer): the same key gives the same markup. ``save`` says whether
+    the spot and the topic (nothing for a fresh page; the ``Shape`` of a
+    graded answer): the same key gives the same markup. ``typed``: what a graded answer typed,
+    whose fragment is then kept whole, with slots for its amounts. ``save`` says whether
     a graded answer is stored, when that is news (see ``grade_answer``).
     ``missed``: "0", or "1" once the learner missed here (the form it sends back
     asks for the worked answer), or "hint" for a first miss: shown with hints and
@@ -126,15 +127,18 @@ def _show(
         }
 
     if isinstance(key, Shape):
+        # With ``typed`` the fills leave a slot for each amount typed: their markup is kept whole.
+        shown = (lambda: typed.marked(*graded())) if typed is not None else graded
+
         def form() -> str:
             if done:
                 return _form(ref, quiz, urls, None, None, _focus(quiz, None, notice, fresh=True), "0", stage, stages, clean)
-            answer, feedback = graded()
+            answer, feedback = shown()
             return _form(ref, quiz, urls, answer, feedback, _focus(quiz, answer, notice), missed, stage, stages, clean)
 
         fill = {FORM_SLOT: form}
         if key[:1] != ("errors",):  # graded: the answer list too
-            fill[MARKS_SLOT] = lambda: cache().marks(graded()[1])
+            fill[MARKS_SLOT] = lambda: cache().marks(shown()[1])
 
     response = render(
         "drill.html",
@@ -143,8 +147,9 @@ def _show(
         cache_key=None if key is None else (ref, slug, reviewing, missed, shape, key),
         context=context,
         fill=fill,
-        # The same answer sent again (a class types the same few) finds its whole fragment kept.
-        filled_key=None if typed is None or not fill else (ref, slug, reviewing, missed, shape, "graded", typed),
+        # An answer like one before but for its amounts (a class types many with the same verdicts)
+        # finds its whole fragment kept, and fills in its own amounts.
+        typed=None if typed is None or not fill else ((ref, slug, reviewing, missed, shape, key, typed.key), typed),
         entry=entry,
         topic=topic,
         quiz=quiz,
@@ -360,6 +365,7 @@ def grade_answer(scenario_id: str) -> Response:
 
     spot_typed = (spot_refs.canonical(scenario_id), stage, typed)
     answer, feedback = cache().grade(spot_typed, read_and_grade, len(typed)) if short else read_and_grade()
+    slots = cache().answer_slots(quiz.fields(), typed, answer, feedback) if short else None
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))
 
@@ -382,7 +388,7 @@ def grade_answer(scenario_id: str) -> Response:
     # shape (the input errors, or the verdicts), those two filled in for each answer.
     if feedback is None:  # input errors: nothing was graded, nothing is stored
         errors = Shape(("errors", *sorted(answer.errors.items())))
-        return _show(entry, graded=graded, key=errors, typed=typed if short else None, missed=missed,
+        return _show(entry, graded=graded, key=errors, typed=slots, missed=missed,
                      stage=stage, clean=clean_before)
     verdicts = Shape(m.right for m in feedback.marks)
     last = stage in (0, stages)
@@ -405,7 +411,7 @@ def grade_answer(scenario_id: str) -> Response:
     )
     if stored:
         if not resend:
-            return _show(entry, graded=graded, key=verdicts, typed=typed if short else None, missed=missed, **shows)
+            return _show(entry, graded=graded, key=verdicts, typed=slots, missed=missed, **shows)
         return _show(entry, graded=graded, save={"state": "saved"}, missed=missed, **shows)
     tries = min(_int(resend) + 1, 99)
     pending = {

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from . import answer_ids, csrf, i18n, identity
-from .cache import cache
+from .cache import AnswerSlots, cache
 
 # Only this origin: no inline scripts or styles, no plugins, no framing.
 CSP = "; ".join(
@@ -67,7 +67,7 @@ def render(
     cache_key: Any = None,
     context: Callable[[], dict[str, Any]] | None = None,
     fill: dict[str, Callable[[], str]] | None = None,
-    filled_key: Any = None,
+    typed: tuple[Any, AnswerSlots] | None = None,
     **values: Any,
 ) -> Response:
     """The page, or for an htmx request its fragment.
@@ -76,10 +76,11 @@ def render(
     With ``cache_key`` the markup is rendered once per key and kind (page or
     fragment) and reused; the key must name everything the context depends on
     but the slots of ``fill``: each slot (a string the context put in the markup)
-    is replaced by what its function makes, in every response. With ``filled_key``
-    too, the markup with its slots filled is also kept, under that key (which must
-    name everything the fills depend on; it holds what was typed, so it is kept from the second time
-    it comes: ``cache.Doorkeeper``), and the fills run only when it is not.
+    is replaced by what its function makes, in every response. With ``typed``, a key and a
+    graded answer's ``cache.AnswerSlots``: the markup with its slots filled is also kept, under
+    that key (which must name everything the fills depend on but the amounts typed: the fills
+    leave a slot for each) and, filled in, under what was typed (``Cache.answer_page``). The fills
+    run only when the key is not kept.
     """
     as_fragment = fragment is not None and wants_fragment()
     template = fragment if as_fragment else page
@@ -99,7 +100,7 @@ def render(
             body = body.replace(slot, make())
         return body
 
-    body = filled() if filled_key is None else kept.page((template, filled_key), lambda token: filled(), typed=True)
+    body = filled() if typed is None else kept.answer_page((template, typed[0]), filled, typed[1])
     if kept.placeholder in body:  # a kept page, or a kept form in a fresh page: this learner's token
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
