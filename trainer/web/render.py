@@ -67,7 +67,7 @@ def render(
     cache_key: Any = None,
     context: Callable[[], dict[str, Any]] | None = None,
     fill: dict[str, Callable[[], str]] | None = None,
-    typed: tuple[Any, AnswerSlots] | None = None,
+    slotted: tuple[Any, AnswerSlots] | None = None,
     **values: Any,
 ) -> Response:
     """The page, or for an htmx request its fragment.
@@ -76,7 +76,7 @@ def render(
     With ``cache_key`` the markup is rendered once per key and kind (page or
     fragment) and reused; the key must name everything the context depends on
     but the slots of ``fill``: each slot (a string the context put in the markup)
-    is replaced by what its function makes, in every response. With ``typed``, a key and a
+    is replaced by what its function makes, in every response. With ``slotted``, a key and a
     graded answer's ``cache.AnswerSlots``: the markup with its slots filled is also kept, under
     that key (which must name everything the fills depend on but the amounts typed: the fills
     leave a slot for each) and, filled in, under what was typed (``Cache.answer_page``). The fills
@@ -100,7 +100,7 @@ def render(
             body = body.replace(slot, make())
         return body
 
-    body = filled() if typed is None else kept.answer_page((template, typed[0]), filled, typed[1])
+    body = filled() if slotted is None else kept.answer_page((template, slotted[0]), filled, slotted[1])
     if kept.placeholder in body:  # a kept page, or a kept form in a fresh page: this learner's token
         body = body.replace(kept.placeholder, csrf.token())
     if kept.opened in body:  # a drill form: when it was opened (the answered one keeps its time)
