@@ -40,6 +40,7 @@ import sys
 import threading
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from operator import itemgetter
 from typing import Any
 
@@ -234,15 +235,17 @@ class Cache:
 
     def answer_page(self, key: Hashable, make: Callable[[], str], slots: AnswerSlots) -> str:
         """A graded answer's whole fragment or page. ``make`` renders it with a slot for each amount
-        typed (``slots``); that markup is kept split at its slots, under ``key``, which must name
-        everything it depends on but the amounts, and each answer fills in its own. The page as
-        filled is kept too, for the same answer sent again. Both keys hold what was typed: they are
-        kept from their second time."""
+        typed (``slots``); that markup is kept split at its slots, under ``key`` and what was typed
+        but the amounts, and each answer fills in its own. The page as filled is kept too, for the
+        same answer sent again. ``key`` must name everything the markup depends on but what was
+        typed. Both keys hold what was typed: they are kept from their second time."""
         scope = (i18n.current(), deck.current())
-        exact = (scope, key, slots.typed)
+        exact = (scope, ("typed", key, slots.typed))
         page = self.pages.get(exact)
         if page is None:
-            literals, names = self.pages.kept((scope, key), lambda: self._split(make()), second=self.typed_once)
+            literals, names = self.pages.kept(
+                (scope, ("slotted", key, slots.key)), lambda: self._split(make()), second=self.typed_once
+            )
             filled = slots.values()
             out = [literals[0]]
             for name, literal in zip(names, literals[1:]):
@@ -256,8 +259,9 @@ class Cache:
         parts = self._answer_slot.split(html)
         return tuple(parts[0::2]), tuple(parts[1::2])
 
-    def answer_slots(self, fields: Iterable[Any], typed: tuple[tuple[str, ...], ...], answer: Any, feedback: Any) -> AnswerSlots:
-        return AnswerSlots(self.answer_slot, tuple(fields), typed, answer, feedback)
+    def answer_slots(self, fields: tuple[Any, ...], typed: tuple[tuple[str, ...], ...], answer: Any,
+                     feedback: Any) -> AnswerSlots:
+        return AnswerSlots(self.answer_slot, fields, typed, answer, feedback)
 
     def memo(self, key: Hashable, make: Callable[[], dict[str, str]]) -> dict[str, str]:
         """A spot's addresses (its post, again and next URLs), per spot and topic."""
@@ -374,13 +378,24 @@ class AnswerSlots:
 
     def __init__(self, slot: str, fields: tuple[Any, ...], typed: tuple[tuple[str, ...], ...], answer: Any,
                  feedback: Any) -> None:
-        slotted = tuple(amount_slot(f, sent) for f, sent in zip(fields, typed))
+        # Only kept: an answer sent before finds its page kept under ``typed`` and needs nothing else.
         self.typed = typed
-        self.key = tuple(None if s else sent for s, sent in zip(slotted, typed))
-        self._names = tuple(f.name for f, s in zip(fields, slotted) if s)
+        self._fields = fields
         self._slot = slot
         self._answer = answer
         self._feedback = feedback
+
+    @cached_property
+    def _slotted(self) -> tuple[bool, ...]:
+        return tuple(amount_slot(f, sent) for f, sent in zip(self._fields, self.typed))
+
+    @cached_property
+    def key(self) -> tuple[Any, ...]:
+        return tuple(None if s else sent for s, sent in zip(self._slotted, self.typed))
+
+    @cached_property
+    def _names(self) -> tuple[str, ...]:
+        return tuple(f.name for f, s in zip(self._fields, self._slotted) if s)
 
     def marked(self, answer: Any, feedback: Any) -> tuple[Any, Any]:
         """``answer`` and ``feedback`` (this answer's, as shown: hints and all) with slots for the text."""

@@ -149,7 +149,7 @@ def _show(
         fill=fill,
         # An answer like one before but for its amounts (a class types many with the same verdicts)
         # finds its whole fragment kept, and fills in its own amounts.
-        slotted=None if typed is None or not fill else ((ref, slug, reviewing, missed, shape, key, typed.key), typed),
+        slotted=None if typed is None or not fill else ((ref, slug, reviewing, missed, shape, key), typed),
         entry=entry,
         topic=topic,
         quiz=quiz,

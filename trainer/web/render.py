@@ -78,9 +78,9 @@ def render(
     but the slots of ``fill``: each slot (a string the context put in the markup)
     is replaced by what its function makes, in every response. With ``slotted``, a key and a
     graded answer's ``cache.AnswerSlots``: the markup with its slots filled is also kept, under
-    that key (which must name everything the fills depend on but the amounts typed: the fills
-    leave a slot for each) and, filled in, under what was typed (``Cache.answer_page``). The fills
-    run only when the key is not kept.
+    that key (which must name everything the fills depend on but what was typed) and what was
+    typed but the amounts (the fills leave a slot for each), and, filled in, under all that was
+    typed (``Cache.answer_page``). The fills run only when neither is kept.
     """
     as_fragment = fragment is not None and wants_fragment()
     template = fragment if as_fragment else page
