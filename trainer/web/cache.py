@@ -400,19 +400,29 @@ class AnswerSlots:
     def marked(self, answer: Any, feedback: Any) -> tuple[Any, Any]:
         """``answer`` and ``feedback`` (this answer's, as shown: hints and all) with slots for the text."""
         slot = self._slot
-        answer = replace(answer, raw={**answer.raw, **{n: (f"{slot}[f:{n}]",) for n in self._names}})
+        answer = replace(answer, raw={**answer.raw, **{n: (f"{slot}[{_form_slot(n)}]",) for n in self._names}})
         if feedback is not None:
-            marks = tuple(replace(m, given=f"{slot}[m:{j}]") for j, m in enumerate(feedback.marks))
+            marks = tuple(replace(m, given=f"{slot}[{_mark_slot(j)}]") for j, m in enumerate(feedback.marks))
             feedback = replace(feedback, marks=marks)
         return answer, feedback
 
     def values(self) -> dict[str, str]:
         """This answer's text for each slot, escaped."""
         raw = self._answer.raw
-        out = {f"f:{n}": str(escape(raw[n][0])) for n in self._names}
+        out = {_form_slot(n): str(escape(raw[n][0])) for n in self._names}
         if self._feedback is not None:
-            out.update((f"m:{j}", str(escape(m.given))) for j, m in enumerate(self._feedback.marks))
+            out.update((_mark_slot(j), str(escape(m.given))) for j, m in enumerate(self._feedback.marks))
         return out
+
+
+def _form_slot(name: str) -> str:
+    """The slot of an amount typed into field ``name`` (``Cache._answer_slot`` reads it)."""
+    return f"f:{name}"
+
+
+def _mark_slot(line: int) -> str:
+    """The slot of what line ``line`` of the answer list says was given."""
+    return f"m:{line}"
 
 
 def cache() -> Cache:

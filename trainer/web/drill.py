@@ -64,7 +64,7 @@ def _show(
     notice: str | None = None,
     save: dict[str, Any] | None = None,
     status: int = 200,
-    typed: AnswerSlots | None = None,
+    slots: AnswerSlots | None = None,
     missed: str = "0",
     stage: int | None = None,
     done: bool = False,
@@ -75,7 +75,7 @@ def _show(
     ``graded`` reads and grades the answer; it runs only when the markup is
     not kept already. ``key`` names everything the markup depends on besides
     the spot and the topic (nothing for a fresh page; the ``Shape`` of a
-    graded answer): the same key gives the same markup. ``typed``: what a graded answer typed,
+    graded answer): the same key gives the same markup. ``slots``: what a graded answer typed,
     whose fragment is then kept whole, with slots for its amounts. ``save`` says whether
     a graded answer is stored, when that is news (see ``grade_answer``).
     ``missed``: "0", or "1" once the learner missed here (the form it sends back
@@ -127,8 +127,8 @@ def _show(
         }
 
     if isinstance(key, Shape):
-        # With ``typed`` the fills leave a slot for each amount typed: their markup is kept whole.
-        shown = (lambda: typed.marked(*graded())) if typed is not None else graded
+        # With ``slots`` the fills leave a slot for each amount typed: their markup is kept whole.
+        shown = (lambda: slots.marked(*graded())) if slots is not None else graded
 
         def form() -> str:
             if done:
@@ -149,7 +149,7 @@ def _show(
         fill=fill,
         # An answer like one before but for its amounts (a class types many with the same verdicts)
         # finds its whole fragment kept, and fills in its own amounts.
-        slotted=None if typed is None or not fill else ((ref, slug, reviewing, missed, shape, key), typed),
+        slotted=None if slots is None or not fill else ((ref, slug, reviewing, missed, shape, key), slots),
         entry=entry,
         topic=topic,
         quiz=quiz,
@@ -388,7 +388,7 @@ def grade_answer(scenario_id: str) -> Response:
     # shape (the input errors, or the verdicts), those two filled in for each answer.
     if feedback is None:  # input errors: nothing was graded, nothing is stored
         errors = Shape(("errors", *sorted(answer.errors.items())))
-        return _show(entry, graded=graded, key=errors, typed=slots, missed=missed,
+        return _show(entry, graded=graded, key=errors, slots=slots, missed=missed,
                      stage=stage, clean=clean_before)
     verdicts = Shape(m.right for m in feedback.marks)
     last = stage in (0, stages)
@@ -411,7 +411,7 @@ def grade_answer(scenario_id: str) -> Response:
     )
     if stored:
         if not resend:
-            return _show(entry, graded=graded, key=verdicts, typed=slots, missed=missed, **shows)
+            return _show(entry, graded=graded, key=verdicts, slots=slots, missed=missed, **shows)
         return _show(entry, graded=graded, save={"state": "saved"}, missed=missed, **shows)
     tries = min(_int(resend) + 1, 99)
     pending = {
