@@ -9,7 +9,7 @@ import pytest
 
 from trainer.web import identity
 
-from .helpers import BTN, post_form, sign_in, sign_up, token
+from .helpers import BTN, BTN_RIGHT, post_form, sign_in, sign_up, token
 
 
 def _copy_of(app, client):
@@ -144,3 +144,35 @@ def test_an_instructors_session_ends_after_a_school_day_and_a_learners_does_not(
     assert teacher.get("/classroom/").status_code == 302
     assert not _signed_in(teacher)
     assert _signed_in(learner)
+
+
+def test_a_cookie_from_before_sign_up_opens_nothing_of_the_new_account(app, client):
+    """A shared computer or a planted cookie: browser A answers as an anonymous learner, the victim
+    signs up with A's cookie in the browser, then starts an exam and even ends every other
+    session. A's copy of the cookie must open nothing of the account."""
+    post_form(client, f"/drill/{BTN}", BTN_RIGHT)  # an anonymous learner is made for this cookie
+    before = _copy_of(app, client)
+    sign_up(client, "victim@example.com", name="Victim Person")
+    started = post_form(client, "/exams/", {}, to="/exams/betting-rules/start")
+    exam_id = started.headers["Location"].split("/")[2]
+    post_form(client, "/account/", {}, to="/account/sessions/end")
+    client.post("/account/password", data={})  # the victim carries on as the victim
+
+    assert exam_id not in before.get("/exams/").text
+    assert before.get(f"/exams/{exam_id}/q/1").status_code == 404
+    refused = before.post(f"/exams/{exam_id}/submit", data={"csrf_token": token(before.get("/account/login").text)})
+    assert refused.status_code == 404
+    assert client.get(f"/exams/{exam_id}/q/1").status_code == 200  # the victim's exam still runs
+    assert before.get(f"/exams/{exam_id}/result").status_code == 404
+    assert "Victim Person" not in before.get("/progress/").text
+    assert "Reopening" not in before.get("/progress/").text  # the history went with the account
+
+
+def test_signing_up_moves_the_anonymous_history_into_the_account(app, client):
+    post_form(client, f"/drill/{BTN}", BTN_RIGHT)
+    assert "Reopening" in client.get("/progress/").text
+    sign_up(client, "ana@example.com")
+    assert "Reopening" in client.get("/progress/").text
+    other = app.test_client()
+    sign_in(other, "ana@example.com")
+    assert "Reopening" in other.get("/progress/").text

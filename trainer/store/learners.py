@@ -10,7 +10,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .models import Account, AccountSession, Attempt, ExamAttempt, Learner, ReviewCard, SpeedRun
+from .models import (
+    Account,
+    AccountSession,
+    Attempt,
+    ClassStudent,
+    ExamAttempt,
+    Learner,
+    Rating,
+    RatingGame,
+    ReviewCard,
+    SpeedRun,
+)
 from .user_errors import N_, UserError
 
 MIN_PASSWORD = 8
@@ -95,7 +106,7 @@ def _stored_forms(email: str) -> list[str]:
 def sign_up(
     s: Session, *, email: str, password: str, name: str, instructor: bool, learner_id: str | None
 ) -> tuple[Account, Learner]:
-    """A new account; the anonymous learner of this browser (if any) becomes the account's, history and all.
+    """A new account with a learner of its own; the anonymous history of this browser (if any) is merged in.
 
     Every field wrong is refused at once (``AccountErrors``), so the form says them all in one go."""
     email = normalize_email(email)
@@ -122,12 +133,14 @@ def sign_up(
             s.flush()
     except IntegrityError:
         raise AccountError("email", N_("There is already an account with this email: sign in instead.")) from None
-    learner = s.get(Learner, learner_id) if learner_id else None
-    if learner is None or learner.account_id is not None:
-        learner = Learner(id=new_id())
-        s.add(learner)
-    learner.account_id = account.id
+    # A new identity, never the browser's anonymous one: a copy of the old cookie (a shared
+    # computer, a planted cookie) must open nothing of the account. The history moves across.
+    learner = Learner(id=new_id(), account_id=account.id)
+    s.add(learner)
     s.flush()
+    anonymous = s.get(Learner, learner_id) if learner_id else None
+    if anonymous is not None and anonymous.account_id is None:
+        merge(s, source=anonymous, target=learner)
     return account, learner
 
 
@@ -205,9 +218,11 @@ def change_password(s: Session, account: Account, *, current: str, new: str) -> 
 
 
 def merge(s: Session, *, source: Learner, target: Learner) -> None:
-    """Move an anonymous learner's attempts, exams, speed runs and review cards to ``target``.
+    """Move an anonymous learner's attempts, exams, speed runs, review cards, rating and live
+    session seats to ``target``.
 
-    A spot with a review card on both sides keeps the card reviewed last.
+    A spot with a review card on both sides keeps the card reviewed last; a rating on both sides
+    keeps the target's (the account's, played longer).
     """
     s.execute(update(Attempt).where(Attempt.learner_id == source.id).values(learner_id=target.id))
     s.execute(update(ExamAttempt).where(ExamAttempt.learner_id == source.id).values(learner_id=target.id))
@@ -221,7 +236,31 @@ def merge(s: Session, *, source: Learner, target: Learner) -> None:
             if (card.card.get("last_review") or "") > (kept.card.get("last_review") or ""):
                 kept.card, kept.due = card.card, card.due
             s.delete(card)
+    _merge_ratings(s, source=source.id, target=target.id)
+    # a live session's seat follows its student, unless the account has a seat there already
+    seated = select(ClassStudent.session_id).where(ClassStudent.learner_id == target.id)
+    s.execute(
+        update(ClassStudent)
+        .where(ClassStudent.learner_id == source.id, ClassStudent.session_id.not_in(seated.scalar_subquery()))
+        .values(learner_id=target.id)
+    )
     target.srs_enabled = target.srs_enabled or source.srs_enabled
     s.flush()
     s.delete(source)
     s.flush()
+
+
+def _merge_ratings(s: Session, *, source: str, target: str) -> None:
+    theirs = s.get(Rating, f"learner:{target}")
+    mine = s.get(Rating, f"learner:{source}")
+    if mine is not None:
+        if theirs is None:
+            s.add(Rating(subject=f"learner:{target}", rating=mine.rating, rd=mine.rd, vol=mine.vol, games=mine.games))
+        s.delete(mine)
+    played = select(RatingGame.scenario_id).where(RatingGame.learner_id == target)
+    s.execute(
+        update(RatingGame)
+        .where(RatingGame.learner_id == source, RatingGame.scenario_id.not_in(played.scalar_subquery()))
+        .values(learner_id=target)
+    )
+    s.execute(delete(RatingGame).where(RatingGame.learner_id == source))

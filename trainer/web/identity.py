@@ -10,13 +10,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, redirect, request, session, url_for
+from sqlalchemy import select
 from werkzeug.urls import iri_to_uri
 
 from trainer.store import db
-from trainer.store.learners import end_session, session_is_live, start_session
+from trainer.store.learners import end_session, new_id, session_is_live, start_session
 
 from . import csrf
-from trainer.store.models import Account
+from trainer.store.models import Account, Learner
 
 LEARNER = "learner"
 ACCOUNT = "account"
@@ -27,16 +28,50 @@ REFRESH_DAYS = 7
 
 
 def learner_id(*, create: bool = False) -> str | None:
-    """This browser's learner id; ``create`` makes one (anonymous) when there is none yet."""
+    """Whose history this request reads and writes; ``create`` makes an anonymous learner when there is none.
+
+    Signed in, it is the account's learner, whatever else the cookie carries. Signed out, it is the
+    cookie's anonymous learner, unless that learner has since become an account's: a copy of a
+    cookie from before a sign-up (a shared computer, a planted cookie) then opens nothing of it."""
+    if "_learner" in g:
+        return g._learner
+    found = _learner_of_request(create=create)
+    if found is not None:
+        g._learner = found
+    return found
+
+
+def _learner_of_request(*, create: bool) -> str | None:
+    user = account()
+    if user is not None:
+        mine = _read(lambda s: s.scalar(select(Learner.id).where(Learner.account_id == user.id)))
+        if mine is None and create:
+            mine = new_id()
+            db().add(Learner(id=mine, account_id=user.id))
+            db().commit()
+        return mine
     value = session.get(LEARNER)
     if isinstance(value, str) and len(value) == 32:
-        return value
+        owner = _read(lambda s: s.scalar(select(Learner.account_id).where(Learner.id == value)))
+        if owner is None:
+            return value
+        session.pop(LEARNER)
     if not create:
         return None
     value = secrets.token_hex(16)
     session[LEARNER] = value
     _last_long()
     return value
+
+
+def _read(query: Callable[[Any], Any]) -> Any:
+    """A read that leaves the request's session as it found it: a transaction it opens is ended
+    here, since on SQLite an open one holds back the writer that a graded answer waits for."""
+    opened = not db().in_transaction()
+    found = query(db())
+    if opened:
+        db().commit()
+    return found
 
 
 def account() -> Account | None:
@@ -69,6 +104,7 @@ def signed_in(user: Account, learner: str | None) -> None:
     csrf.token()
     _last_long()
     g._account = user
+    g.pop("_learner", None)
 
 
 def signed_out() -> None:
@@ -78,6 +114,7 @@ def signed_out() -> None:
         db().commit()
     session.clear()
     g.pop("_account", None)
+    g.pop("_learner", None)
 
 
 def check_session() -> None:
@@ -100,6 +137,7 @@ def check_session() -> None:
         db().commit()
         session.clear()
         g.pop("_account", None)
+        g.pop("_learner", None)
 
 
 def _too_old(user: Account) -> bool:
