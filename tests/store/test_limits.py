@@ -104,6 +104,27 @@ def test_wrong_codes_from_a_classrooms_address_never_lock_out_the_right_code(app
     assert joined == [303] * 5
 
 
+def test_wrong_class_invite_codes_are_limited_and_the_right_one_always_works(app):
+    import re
+
+    teacher = _client(app, "198.51.100.9")
+    sign_up(teacher, "tan@example.com", instructor=True)
+    made = post_form(teacher, "/classroom/", {"class_title": "Dealers 101"}, to="/classroom/classes/new")
+    page = teacher.get(made.headers["Location"]).text
+    code = re.search(r'id="invite-code">([A-Z2-9]{4}-[A-Z2-9]{4})<', page).group(1)
+    student = _client(app, "192.0.2.20")
+    sign_up(student, "ana@example.com")
+    guesses = [student.get(f"/classes/join/ABCD-{n:04d}").status_code for n in range(10)]
+    guesses += [post_form(student, "/exams/", {}, to=f"/classes/join/WXYZ-{n:04d}").status_code for n in range(10)]
+    assert guesses == [404] * 20
+    blocked = student.get("/classes/join/ABCD-EFGH")
+    assert blocked.status_code == 429 and "Check the code with your instructor" in blocked.text
+    assert int(blocked.headers["Retry-After"]) > 0
+    assert post_form(student, "/exams/", {}, to="/classes/join/ABCD-EFGH").status_code == 429
+    assert student.get(f"/classes/join/{code}").status_code == 200  # a right code always works
+    assert post_form(student, "/exams/", {}, to=f"/classes/join/{code}").status_code == 303
+
+
 # ------------------------------------------------------------------ verification codes
 
 

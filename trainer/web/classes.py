@@ -17,9 +17,9 @@ from trainer.store import exams as exam_store
 from trainer.store.learners import new_id
 from trainer.store.models import ClassExam, SchoolClass, now
 
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
-from . import exports, identity, public
+from . import exports, identity, limits, public
 from .errors import handle_http, said
 from .exams import _draw, _index, _refusal, grade, templates
 from .inputs import ControlInField, cleaned_form
@@ -299,9 +299,20 @@ def export(assignment_id: str, fmt: str) -> Response:
 # ------------------------------------------------------------------ students
 
 
+def _count_wrong_code() -> None:
+    """A wrong invite code counts against the address, as a wrong live-session code does; over the
+    limit wrong codes get 429. A right code always works: only wrong ones are counted or refused."""
+    failures, here = limits.current().join_address, limits.address()
+    if failures.blocked(here):
+        raise TooManyRequests(description=limits.too_many_codes(), retry_after=failures.retry_after(here))
+    failures.hit(here)
+
+
 @bp.get("/classes/join/<code>")
 def join_page(code: str) -> Response:
     found = store.by_code(db(), code)
+    if found is None:
+        _count_wrong_code()
     return render(
         "classroom/class_join.html",
         status=200 if found is not None else 404,
@@ -318,6 +329,7 @@ def join_page(code: str) -> Response:
 def join(code: str) -> Response:
     found = store.by_code(db(), code)
     if found is None:
+        _count_wrong_code()
         abort(404, description=_("There is no class with this invite code. Check it with your instructor."))
     store.join(db(), found, identity.account().id)
     db().commit()

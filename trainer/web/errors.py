@@ -68,6 +68,8 @@ def handle_http(exc: HTTPException) -> Response:
     )
     if code == 405 and getattr(exc, "valid_methods", None):
         response.headers["Allow"] = ", ".join(exc.valid_methods)
+    if getattr(exc, "retry_after", None) is not None:  # a 429 or 503 raised with the time to wait
+        response.headers["Retry-After"] = str(exc.retry_after)
     if wants_fragment():
         # htmx swaps error responses (see the meta config in base.html): show them in place of the page body.
         response.headers["HX-Retarget"] = "#main"
