@@ -531,7 +531,7 @@ def main() -> None:
     worker = "gevent" if args.sse else args.worker  # gevent: streams that hold no thread; None: serve's default
     schema = None if args.sqlite else f"bench_classroom_{os.getpid()}_{secrets.token_hex(3)}"
     log_dir = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
-    database = f"sqlite:///{log_dir / 'classroom.sqlite3'}" if args.sqlite else pg_url
+    database = f"sqlite:///{log_dir / 'live.sqlite3'}" if args.sqlite else pg_url
     env = {
         **{k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TRAINER_DATABASE_SCHEMA")},
         "DATABASE_URL": database,

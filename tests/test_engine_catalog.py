@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .engine_texts import digests, group_of, lines, read_digests
+from tests.engine_texts import digests, group_of, lines, read_digests
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "engine-texts.sha256"
 

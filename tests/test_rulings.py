@@ -231,7 +231,7 @@ def test_every_sample_ruling_explains_itself_in_both_scripts():
 
     from trainer.scenarios import load_paths
 
-    from .test_messages_zh import LOCALES, render_all
+    from tests.test_messages_zh import LOCALES, render_all
 
     repo = Path(__file__).resolve().parents[1]
     scenarios = [s for s in load_paths([repo / "scenarios", repo / "tests" / "scenarios"]).scenarios if s.ruling]

@@ -19,7 +19,7 @@ from trainer.scenarios import load_paths
 from trainer.topics import TOPICS
 from trainer.translations import FOLDER
 
-from .engine_texts import collect
+from tests.engine_texts import collect
 
 REPO = Path(__file__).resolve().parent.parent
 CHINESE = {"zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}

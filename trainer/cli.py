@@ -23,7 +23,7 @@ def main(ctx: click.Context) -> None:
     def create_app():
         from .store import DatabaseUnusable
         from .web import create_app
-        from .web.config import SettingError
+        from .web.core.config import SettingError
 
         try:
             built.append(create_app({"DATABASE_UPGRADE": False}))  # `db upgrade` says how it went
@@ -174,7 +174,7 @@ def _write(target: Path, text: str) -> None:
 def serve(host: str, port: int, scenarios_dir: str | None) -> None:
     """Run the web app: gunicorn workers on Linux and macOS, waitress on Windows or for one process."""
     from .store import DatabaseUnusable
-    from .web.config import SettingError
+    from .web.core.config import SettingError
     from .web.serve import run
 
     try:

@@ -13,10 +13,10 @@ from trainer.generate import generate
 from trainer.quiz import build_quiz
 from trainer.scenarios import load_document, load_paths
 from trainer.store import exams
-from trainer.store.db import DB_FILE
+from trainer.store.engines import DB_FILE
 
-from .conftest import LIBRARY, sign_up
-from .test_loop_browser import fill_expected
+from tests.e2e.conftest import LIBRARY, sign_up
+from tests.e2e.test_loop_browser import fill_expected
 
 pytestmark = pytest.mark.e2e
 WIDE = {"width": 1280, "height": 800}
@@ -109,7 +109,7 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
 def test_axe_finds_nothing_on_a_four_colour_hand_reading_spot_and_the_exam_list(open_page, library_url, axe_source, lang):
-    from .test_table_browser import axe_violations
+    from tests.e2e.test_table_browser import axe_violations
 
     for viewport in (WIDE, {"width": 360, "height": 740}):
         page = open_page(viewport=viewport)

@@ -9,8 +9,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import sign_up
-from .test_store_browser import fill_anything
+from tests.e2e.conftest import sign_up
+from tests.e2e.test_store_browser import fill_anything
 
 pytestmark = pytest.mark.e2e
 WIDE = {"width": 1280, "height": 800}

@@ -13,8 +13,8 @@ import pytest
 
 from tests.answers import BTN, typed_right
 
-from .conftest import SCENARIOS, Page, new_session
-from .test_table_browser import axe_violations as axe_once
+from tests.e2e.conftest import SCENARIOS, Page, new_session
+from tests.e2e.test_table_browser import axe_violations as axe_once
 
 pytestmark = pytest.mark.e2e
 
@@ -54,7 +54,8 @@ SMALLEST = [float("inf")]  # the smallest side of a target measured, printed at 
 
 def right_answers(instance: Path) -> list[dict]:
     """Per question of the session, what a student who knows the rules sends: from the engine's solution."""
-    from trainer.web import create_app, library
+    from trainer.web import create_app
+    from trainer.web.core.libraries import library
 
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SCENARIO_DIRS": [str(SCENARIOS)], "INSTANCE_DIR": str(instance)})
     answers = []

@@ -7,8 +7,8 @@ import pytest
 from trainer.scenarios import load_file
 from trainer.translations.engine import engine_templates
 
-from .conftest import SCENARIOS
-from .test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
+from tests.e2e.conftest import SCENARIOS
+from tests.e2e.test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
 
 pytestmark = pytest.mark.e2e
 

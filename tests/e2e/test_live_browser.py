@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SCENARIOS, _serve, new_session
+from tests.e2e.conftest import SCENARIOS, _serve, new_session
 from tests.answers import BTN, BTN_RIGHT
 
 pytestmark = pytest.mark.e2e

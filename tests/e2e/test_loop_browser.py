@@ -12,13 +12,13 @@ from sqlalchemy import select
 from tests.answers import BTN, BTN_TYPED
 from trainer.quiz import FieldKind
 from trainer.store import Store, progress
-from trainer.store.db import default_url
+from trainer.store.engines import default_url
 from trainer.store.models import Attempt, now
-from trainer.web.library import load_library
+from trainer.library import load_library
 
-from .conftest import SCENARIOS
-from .test_drill_browser import fill
-from .test_store_browser import fill_anything
+from tests.e2e.conftest import SCENARIOS
+from tests.e2e.test_drill_browser import fill
+from tests.e2e.test_store_browser import fill_anything
 
 pytestmark = pytest.mark.e2e
 

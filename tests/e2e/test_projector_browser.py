@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Page, new_session
+from tests.e2e.conftest import Page, new_session
 
 pytestmark = pytest.mark.e2e
 

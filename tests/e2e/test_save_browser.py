@@ -17,8 +17,8 @@ from sqlalchemy.engine import make_url
 from tests.answers import BTN, BTN_TYPED
 from tests.gate import Gate
 
-from .conftest import SCENARIOS, _free_port
-from .test_drill_browser import fill
+from tests.e2e.conftest import SCENARIOS, _free_port
+from tests.e2e.test_drill_browser import fill
 
 pytestmark = pytest.mark.e2e
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from .test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
-from .test_loop_browser import fill_right
-from .test_table_browser import DESKTOP, LANGS, PHONE, axe_violations
+from tests.e2e.test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
+from tests.e2e.test_loop_browser import fill_right
+from tests.e2e.test_table_browser import DESKTOP, LANGS, PHONE, axe_violations
 
 pytestmark = pytest.mark.e2e
 

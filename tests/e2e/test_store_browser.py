@@ -9,9 +9,9 @@ import pytest
 
 from tests.answers import BTN, BTN_TYPED
 
-from .conftest import sign_up
-from .test_classroom_phone_browser import answer_step_by_step
-from .test_drill_browser import fill
+from tests.e2e.conftest import sign_up
+from tests.e2e.test_classroom_phone_browser import answer_step_by_step
+from tests.e2e.test_drill_browser import fill
 
 pytestmark = pytest.mark.e2e
 BTN_RIGHT = BTN_TYPED

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_drill_browser import DRILL, RIGHT, answer_both_steps, fill, focus_moves_to
+from tests.e2e.test_drill_browser import DRILL, RIGHT, answer_both_steps, fill, focus_moves_to
 
 pytestmark = pytest.mark.e2e
 

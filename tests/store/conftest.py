@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from trainer.store import Store
-from trainer.store.db import normalize_url
+from trainer.store.engines import normalize_url
 from trainer.store.models import Base
 
 PG_URL = normalize_url(os.environ.get("TRAINER_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))

@@ -18,14 +18,14 @@ from trainer.store import exams
 from trainer.store.learners import sign_up as make_account
 from trainer.store.models import ClassExam, ClassSession, ExamAttempt, SchoolClass, now
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, post_form, sign_up, token
-from .test_classroom import _act, _answer, _create, _join
-from .test_exams import MINI
+from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, post_form, sign_up, token
+from tests.store.test_classroom import _act, _answer, _create, _join
+from tests.store.test_exams import MINI
 
 
 @pytest.fixture
 def app(database, tmp_path):
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     yield from running_app(database, tmp_path, EXAM_TEMPLATES=[MINI])
 
@@ -75,7 +75,7 @@ def test_a_session_from_a_topic_or_a_level_range_is_one_form_on_the_classroom_ho
     with app.extensions["trainer.store"].session() as s:
         ranged = s.scalar(select(ClassSession).where(ClassSession.title == "L1"))
     with app.test_request_context():
-        from trainer.web import library
+        from trainer.web.core.libraries import library
 
         levels = {library().get(ref).level for ref in ranged.questions}
     assert levels == {1}

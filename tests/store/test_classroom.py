@@ -16,7 +16,7 @@ from trainer.store import classroom
 from trainer.store.learners import sign_up as make_account
 from trainer.store.models import ClassAnswer, ClassStudent, now
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, post_form, sign_up, token
+from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, post_form, sign_up, token
 
 # ------------------------------------------------------------------ the store
 
@@ -348,7 +348,7 @@ def test_self_paced_students_get_their_marks_after_each_answer(app, instructor):
     session_id, code, _ = _create(instructor, mode="self", minutes="30")
     ana = _join(app, code, "Ana")
     assert "Assignment" in ana.get(f"/c/{code}").text
-    from .test_exams import _moments
+    from tests.store.test_exams import _moments
 
     # The deadline, and the session's start on the instructor's list, for the reader's zone.
     assert _moments(ana.get(f"/c/{code}").text) == ["datetime"]

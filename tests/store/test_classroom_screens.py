@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from trainer.store.models import ClassAnswer
 
-from .helpers import BTN_RIGHT, BTN_TWO_WRONG
-from .test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401 (a fixture)
+from tests.store.helpers import BTN_RIGHT, BTN_TWO_WRONG
+from tests.store.test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401 (a fixture)
 
 SITE_NAV = 'aria-label="Site"'
 

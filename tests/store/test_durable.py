@@ -27,8 +27,8 @@ from sqlalchemy import create_engine, func, select, text
 from tests.gate import Gate
 from trainer.store.models import Attempt
 
-from .conftest import SCENARIOS, running_app
-from .helpers import ANSWER_ID, BTN_RIGHT, HTMX, token
+from tests.store.conftest import SCENARIOS, running_app
+from tests.store.helpers import ANSWER_ID, BTN_RIGHT, HTMX, token
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="several server processes need fork")
 

@@ -13,16 +13,16 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from trainer.store.models import Account, ClassSession, ClassStudent, ExamAttempt
 
-from .helpers import BTN, post_form, sign_up, token
-from .test_classroom import _act, _create, _join
-from .test_exams import MINI
+from tests.store.helpers import BTN, post_form, sign_up, token
+from tests.store.test_classroom import _act, _create, _join
+from tests.store.test_exams import MINI
 
 CONTROL_MESSAGE = "cannot hold control characters"
 
 
 @pytest.fixture
 def app(database, tmp_path):
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     yield from running_app(database, tmp_path, EXAM_TEMPLATES=[MINI])
 
@@ -225,7 +225,7 @@ def test_the_join_link_uses_the_host_when_it_is_this_machine(app, instructor):
 
 
 def test_the_public_url_setting_wins(database, tmp_path):
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     for app in running_app(database, tmp_path, PUBLIC_URL="https://class.example.org/"):
         client = app.test_client()

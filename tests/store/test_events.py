@@ -16,12 +16,12 @@ import waitress
 from sqlalchemy import event, select
 
 from trainer.store.models import ClassStudent
-from trainer.web import events
+from trainer.web.live import feed as events
 
-from .conftest import running_app
-from .helpers import BTN_RIGHT
-from .test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401  (a fixture)
-from .test_limits import _redis_url
+from tests.store.conftest import running_app
+from tests.store.helpers import BTN_RIGHT
+from tests.store.test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401  (a fixture)
+from tests.store.test_limits import _redis_url
 
 WAIT = 8.0  # seconds a change may take to reach a stream (SQLite is read every second)
 
@@ -96,7 +96,7 @@ def two_apps(request, database, tmp_path):
 
 
 def _instructor(app):
-    from .helpers import sign_up
+    from tests.store.helpers import sign_up
 
     client = app.test_client()
     sign_up(client, f"t-{secrets.token_hex(3)}@example.com", name="Ms T", instructor=True)
@@ -235,7 +235,7 @@ def test_a_change_just_after_a_keepalive_is_not_lost():
     is still heard: the wait clears what it was told only when it was told something."""
     import threading
 
-    from trainer.web.events import Subscription
+    from trainer.web.live.feed import Subscription
 
     class LateChange(threading.Event):
         def wait(self, timeout=None):

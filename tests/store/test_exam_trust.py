@@ -15,7 +15,7 @@ from sqlalchemy import select
 from trainer.store import exams
 from trainer.store.models import Account, ExamAttempt, now
 
-from .helpers import post_form, sign_in, sign_up
+from tests.store.helpers import post_form, sign_in, sign_up
 
 SHIPPED = Path(__file__).resolve().parents[2] / "scenarios"
 FULL = "dealer-full"
@@ -23,7 +23,7 @@ FULL = "dealer-full"
 
 @pytest.fixture
 def app(database, tmp_path):
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     yield from running_app(database, tmp_path, SCENARIO_DIRS=[str(SHIPPED)])
 
@@ -56,8 +56,8 @@ def _spot(entry) -> tuple:
 
 
 def test_no_question_of_a_drawn_certification_can_be_reached_before_it_is_submitted(app):
-    from trainer.web import spot_refs
-    from trainer.web.exam_refs import resolve
+    from trainer.web.core import spot_refs
+    from trainer.web.exams.refs import resolve
 
     candidate, other, anonymous = app.test_client(), app.test_client(), app.test_client()
     sign_up(candidate, "mei@example.com", name="Mei Lin")

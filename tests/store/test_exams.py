@@ -16,7 +16,7 @@ from trainer.store.models import ExamAnswer, ExamAttempt, now
 
 SHIPPED = Path(__file__).resolve().parents[2] / "scenarios"
 
-from .helpers import BTN_RIGHT, BTN_TWO_WRONG, post_form, sign_up, token
+from tests.store.helpers import BTN_RIGHT, BTN_TWO_WRONG, post_form, sign_up, token
 
 # The test library's exam pool holds two copies of the BTN spot (same answers, ids of their own).
 POOL_IDS = ("exam-btn-faces-short-all-in-a", "exam-btn-faces-short-all-in-b")
@@ -33,7 +33,7 @@ MINI = exams.ExamTemplate(
 
 @pytest.fixture
 def app(database, tmp_path):
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     yield from running_app(database, tmp_path, EXAM_TEMPLATES=[MINI])
 
@@ -62,7 +62,7 @@ def test_each_attempt_draws_from_an_hmac_of_the_secret_and_its_id():
 
 
 def test_exam_spots_have_seeds_no_drill_address_accepts():
-    from trainer.web.spot_refs import MAX_SEED, generated_parts
+    from trainer.web.core.spot_refs import MAX_SEED, generated_parts
 
     for ref in exams.TEMPLATES[0].draw(7):
         topic, level, seed, index, _stakes = exams.exam_gen_parts(ref)
@@ -71,7 +71,7 @@ def test_exam_spots_have_seeds_no_drill_address_accepts():
 
 
 def test_the_shipped_templates_can_all_be_built(app):
-    from trainer.web.exam_refs import pool_ids, resolve
+    from trainer.web.exams.refs import pool_ids, resolve
 
     with app.test_request_context():
         for template in exams.TEMPLATES:
@@ -83,10 +83,10 @@ def test_the_shipped_templates_can_all_be_built(app):
 
 
 def test_the_shipped_pool_serves_the_exams_and_not_the_drill(database, tmp_path):
-    from trainer.web import exam_pool, library
-    from trainer.web.exam_refs import pool_ids, resolve
+    from trainer.web.core.libraries import exam_pool, library
+    from trainer.web.exams.refs import pool_ids, resolve
 
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     for made in running_app(database, tmp_path, SCENARIO_DIRS=[str(SHIPPED)]):
         with made.test_request_context():
@@ -104,9 +104,9 @@ def test_the_shipped_pool_serves_the_exams_and_not_the_drill(database, tmp_path)
 
 def test_the_dealer_templates_are_dealt_at_real_stakes(database, tmp_path):
     from trainer.playout import STAKES
-    from trainer.web.exam_refs import pool_ids, resolve
+    from trainer.web.exams.refs import pool_ids, resolve
 
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     by_slug = {t.slug: t for t in exams.TEMPLATES}
     full = by_slug["dealer-full"]

@@ -8,14 +8,14 @@ import pytest
 from trainer.store import db
 from trainer.store.models import Account
 
-from .helpers import sign_up
+from tests.store.helpers import sign_up
 
 CRASH = "/test-only/crash-after-a-failed-flush"
 
 
 @pytest.fixture
 def app(database, tmp_path):
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     for made in running_app(database, tmp_path, PROPAGATE_EXCEPTIONS=False):
         def crash():

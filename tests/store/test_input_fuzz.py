@@ -27,7 +27,7 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import pytest
 
-from .helpers import BTN, BTN_RIGHT, post_form, sign_up, token
+from tests.store.helpers import BTN, BTN_RIGHT, post_form, sign_up, token
 
 def _mini():
     from trainer.store import exams
@@ -240,15 +240,15 @@ def _scenario(instructor, student, learner):
 
 
 STUDENT_PAGES = frozenset(
-    {"classroom.play", "classroom.stage", "classroom.answer", "classroom.self_question", "classroom.join",
-     "classroom.join_code"}
+    {"live.play", "live.stage", "live.answer", "live.self_question", "live.join",
+     "live.join_code"}
 )
 
 
 def _actor(endpoint: str, clients: dict):
     """Who opens a route: the classroom's instructor or student, the learner in an exam, else a visitor."""
     blueprint = endpoint.split(".")[0]
-    if blueprint == "classroom":
+    if blueprint == "live":
         return clients["student"] if endpoint in STUDENT_PAGES else clients["instructor"]
     if blueprint == "exams" or endpoint in ("classes.join_page", "classes.join", "classes.start"):
         return clients["learner"]
@@ -262,7 +262,7 @@ ENDING = ("/logout", "/end", "/submit")
 
 @pytest.fixture
 def app(database, tmp_path):
-    from .conftest import running_app
+    from tests.store.conftest import running_app
 
     yield from running_app(
         database, tmp_path, EXAM_TEMPLATES=[_mini()], PROPAGATE_EXCEPTIONS=False)

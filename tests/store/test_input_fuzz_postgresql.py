@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_input_fuzz import app, fuzz_every_route  # noqa: F401 (app: the fixture, served on the test database)
+from tests.store.test_input_fuzz import app, fuzz_every_route  # noqa: F401 (app: the fixture, served on the test database)
 
 
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)

@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from .conftest import SCENARIOS, running_app
-from .helpers import BTN, post_form, sign_in, sign_up, token
+from tests.store.conftest import SCENARIOS, running_app
+from tests.store.helpers import BTN, post_form, sign_in, sign_up, token
 
 
 def _from(address: str) -> dict:
@@ -230,7 +230,7 @@ def test_when_redis_cannot_be_reached_the_limits_still_hold_and_nothing_fails(da
 
 
 def test_without_redis_several_processes_are_warned_that_each_counts_alone(app):
-    from trainer.web import limits
+    from trainer.web.core import limits
 
     said = limits.warning(app, 2)
     assert "REDIS_URL" in said and "20" in said
@@ -238,7 +238,7 @@ def test_without_redis_several_processes_are_warned_that_each_counts_alone(app):
 
 
 def test_with_redis_there_is_nothing_to_warn_about(two_apps_on_redis):
-    from trainer.web import limits
+    from trainer.web.core import limits
 
     assert limits.warning(two_apps_on_redis[0], 4) is None
 
@@ -292,7 +292,7 @@ def test_without_a_proxy_a_plain_http_cookie_is_not_secure(app):
 @pytest.mark.parametrize("value", ["yes", "-1", "1.5"])
 def test_a_bad_proxies_setting_stops_the_app_and_names_the_variable(tmp_path, monkeypatch, value):
     from trainer.web import create_app
-    from trainer.web.config import SettingError
+    from trainer.web.core.config import SettingError
 
     monkeypatch.setenv("TRAINER_PROXIES", value)
     with pytest.raises(SettingError, match="TRAINER_PROXIES=.*number of reverse proxies"):

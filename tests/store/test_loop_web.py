@@ -10,7 +10,7 @@ from trainer.store.models import now
 
 from tests.answers import typed_right
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill, post_form
+from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill, post_form
 
 MIN_RAISE = "seed001-min-raise"
 
@@ -18,7 +18,7 @@ MIN_RAISE = "seed001-min-raise"
 def right_answer(app, scenario_id: str) -> dict:
     """What a learner who knows the rules types for a spot of the test library."""
     with app.test_request_context():
-        from trainer.web import library
+        from trainer.web.core.libraries import library
 
         entry = library().get(scenario_id)
     return typed_right(entry.quiz)

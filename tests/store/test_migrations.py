@@ -13,7 +13,7 @@ from trainer.cli import main
 from trainer.store import Store, migrate
 from trainer.store.models import Base
 
-from .helpers import migrated
+from tests.store.helpers import migrated
 
 
 def test_upgrade_builds_every_table_and_matches_the_models(store):

@@ -15,7 +15,7 @@ from trainer.store import Store, progress, ratings
 from trainer.store.learners import new_id
 from trainer.store.models import Rating, RatingGame
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill, migrated
+from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, answer_drill, migrated
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
 SPOT = "btn-faces-short-all-in"
@@ -200,7 +200,7 @@ def test_endless_practice_draws_near_the_rating_but_at_most_a_level_above_what_w
 
 def test_a_generated_spot_solved_at_the_first_try_raises_the_cap_of_its_topic(app, client):
     from tests.answers import typed_right
-    from trainer.web import spot_refs
+    from trainer.web.core import spot_refs
 
     spot = "gen:reopening:3:5:0"
     with app.test_request_context():
@@ -269,9 +269,9 @@ def test_review_hears_of_a_spot_in_steps_once_per_pass(app, client):
     from trainer.store import db
     from trainer.store.models import ReviewCard
 
-    from .helpers import post_form
+    from tests.store.helpers import post_form
 
-    from .test_loop_web import right_answer
+    from tests.store.test_loop_web import right_answer
 
     answer_drill(client, "sb-not-reopened", right_answer(app, "sb-not-reopened"))  # a learner with a history
     post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SCENARIOS
-from .helpers import post_form, sign_up, token
+from tests.store.conftest import SCENARIOS
+from tests.store.helpers import post_form, sign_up, token
 
 POSTS = [
     "/account/signup",
@@ -77,7 +77,7 @@ def test_a_slow_response_does_not_take_back_the_token_a_form_was_given(app, clie
 
 
 def test_a_returning_learners_cookie_is_rewritten_once_a_week(client, monkeypatch):
-    from trainer.web import identity
+    from trainer.web.core import identity
 
     name = "session"
     sign_up(client, "ana@example.com")

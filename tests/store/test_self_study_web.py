@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from trainer.store.models import Attempt, Learner
 
-from .helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, answer_drill, post_form, sign_in, sign_up, token
+from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, answer_drill, post_form, sign_in, sign_up, token
 
 
 def _attempts(app):
@@ -128,7 +128,7 @@ def test_a_wrong_password_rerenders_the_form_with_status_200(client):
 
 
 def test_every_drill_form_makes_its_own_answer_id_and_the_attempt_keeps_it(app, client):
-    from .helpers import ANSWER_ID
+    from tests.store.helpers import ANSWER_ID
 
     page = client.get(f"/drill/{BTN}").text
     again = client.get(f"/drill/{BTN}").text  # the same kept page, another form
@@ -147,7 +147,7 @@ def test_every_drill_form_makes_its_own_answer_id_and_the_attempt_keeps_it(app, 
 
 
 def test_an_answer_posted_twice_under_one_id_is_stored_once(app, client):
-    from .helpers import ANSWER_ID
+    from tests.store.helpers import ANSWER_ID
 
     page = client.get(f"/drill/{BTN}").text
     data = {"csrf_token": token(page), "answer_id": ANSWER_ID.search(page).group(1), **BTN_RIGHT}

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from trainer.web import identity
+from trainer.web.core import identity
 
-from .helpers import BTN, BTN_RIGHT, post_form, sign_in, sign_up, token
+from tests.store.helpers import BTN, BTN_RIGHT, post_form, sign_in, sign_up, token
 
 
 def _copy_of(app, client):

@@ -17,9 +17,10 @@ import pytest
 from markupsafe import escape
 
 from trainer.store.exams import ExamTemplate
-from trainer.web import create_app, spot_refs
+from trainer.web import create_app
+from trainer.web.core import spot_refs
 
-from .conftest import SCENARIOS, token_from
+from tests.web.conftest import SCENARIOS, token_from
 from tests.answers import BTN, BTN_RIGHT, HTMX, OPENED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,7 +152,7 @@ def test_two_exam_questions_shown_alternately_after_eviction_each_show_their_own
     from sqlalchemy import select
 
     from trainer.store.models import ExamAttempt
-    from trainer.web import exam_refs
+    from trainer.web.exams import refs as exam_refs
 
     from tests.store.helpers import sign_up
 
@@ -213,7 +214,7 @@ for i in range(count):
         figures["warm_mb"] = rss_mb()
 figures["end_mb"] = rss_mb()
 print(json.dumps(figures))
-from trainer.web import spot_refs
+from trainer.web.core import spot_refs
 tables = {name: [t.bytes, t.budget, len(t), t.entries] for name, t in app.extensions["trainer.cache"].tables().items()}
 spots = spot_refs._generated.cache
 tables["generated spots"] = [spots.currsize, spots.maxsize, len(spots), spots.entries]

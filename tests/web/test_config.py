@@ -9,7 +9,7 @@ import pytest
 
 from trainer.web import create_app, serve
 
-from .conftest import SCENARIOS
+from tests.web.conftest import SCENARIOS
 
 
 def test_secret_key_is_made_once_and_kept_in_the_instance_folder(tmp_path, monkeypatch):

@@ -48,7 +48,7 @@ def test_every_card_carries_its_suit_and_keeps_its_name(client):
 
 
 def test_a_page_a_form_posted_to_switches_the_deck_from_the_home_page(app, client):
-    from .conftest import token_from
+    from tests.web.conftest import token_from
 
     page = client.get("/account/login")
     refused = client.post("/account/login", data={"csrf_token": token_from(page.text), "email": "x@example.com", "password": "nope"})

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from trainer.web import create_app
 
-from .conftest import BTN_RIGHT, HTMX, Drill, token_from
+from tests.web.conftest import BTN_RIGHT, HTMX, Drill, token_from
 
 MARK = re.compile(r'class="mark mark--(right|wrong)" id="f-([\w+-]+)-mark"')
 

@@ -25,16 +25,16 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 import trainer.translations
-import trainer.web.i18n
+import trainer.web.core.i18n
 from trainer.engine.rules import RULES
 from trainer.scenarios import load_paths
 from trainer.translations import FOLDER
 from trainer.translations.engine import engine_templates, rule_text
 from trainer.web import create_app
 
-from ..test_messages_zh import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
-from .conftest import BROKEN, BTN_RIGHT, HTMX, SCENARIOS, Drill, token_from
-from .test_samples import right_answer
+from tests.test_messages_zh import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
+from tests.web.conftest import BROKEN, BTN_RIGHT, HTMX, SCENARIOS, Drill, token_from
+from tests.web.test_samples import right_answer
 
 REPO = Path(__file__).resolve().parents[2]
 LIBRARY = REPO / "scenarios"
@@ -447,7 +447,7 @@ def test_every_page_is_in_chinese_with_no_english_ui_left(library_app, lang):
 def test_every_spot_and_its_feedback_is_in_chinese(library_app, lang):
     client = library_app.test_client()
     client.get(f"/?lang={lang}")
-    from trainer.web.library import in_exam_pool
+    from trainer.library import in_exam_pool
 
     for scenario in load_paths([LIBRARY]).scenarios:
         url = f"/drill/{scenario.id}"
@@ -600,7 +600,7 @@ def test_a_label_that_asks_takes_its_answer_without_a_colon_after_the_question_m
 def test_vary_names_each_header_once_whatever_its_case():
     from werkzeug.datastructures import Headers
 
-    from trainer.web.i18n import vary
+    from trainer.web.core.i18n import vary
 
     headers = Headers()
     vary(headers, "HX-Request")

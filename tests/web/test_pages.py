@@ -9,7 +9,7 @@ from markupsafe import escape
 
 from trainer.web import create_app
 
-from .conftest import BROKEN, HTMX
+from tests.web.conftest import BROKEN, HTMX
 
 
 def test_home_lists_topics_with_counts_and_levels_and_a_start_path(client):
@@ -171,7 +171,7 @@ def test_the_shipped_path_walks_each_spot_once_in_its_first_topic():
     asked what a dealer rules. Each spot is walked in its first topic (its folder), once."""
     from pathlib import Path
 
-    from trainer.web.library import load_library
+    from trainer.library import load_library
 
     lib = load_library([str(Path(__file__).resolve().parents[2] / "scenarios")])
     walked = {e.id for e in lib.topic("action-order").entries}

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from trainer.quiz import InputError, QuizError, build_quiz, grade, message_templates, parse_amount, read_answer
 from trainer.scenarios import load_file
 
-from .conftest import BTN_RIGHT, SCENARIOS
+from tests.web.conftest import BTN_RIGHT, SCENARIOS
 
 BTN = SCENARIOS / "reopen" / "btn-faces-short-all-in.yaml"
 

@@ -9,9 +9,11 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-from trainer.web import EXTENSION, compiled, create_app
+from trainer.web.core.libraries import EXTENSION
+from trainer.web.core import compiled
+from trainer.web import create_app
 
-from .conftest import SCENARIOS
+from tests.web.conftest import SCENARIOS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .conftest import HTMX
+from tests.web.conftest import HTMX
 
 text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=20)
 paths = st.sampled_from(["/", "/scenarios", "/topics/reopening", "/topics/", "/drill/btn-faces-short-all-in",

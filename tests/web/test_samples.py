@@ -10,7 +10,7 @@ import pytest
 from trainer.scenarios import load_paths
 from trainer.web import create_app
 
-from .conftest import token_from
+from tests.web.conftest import token_from
 
 REPO = Path(__file__).resolve().parents[2]
 FOLDERS = [REPO / "scenarios", REPO / "tests" / "scenarios"]

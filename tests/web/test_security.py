@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import BTN_RIGHT
+from tests.web.conftest import BTN_RIGHT
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 PAGES = ["/", "/scenarios", "/topics/reopening", "/drill/btn-faces-short-all-in", "/drill/seed004-side-pot",

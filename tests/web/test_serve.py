@@ -17,7 +17,7 @@ from http.cookiejar import CookieJar
 
 import pytest
 
-from .conftest import BTN_RIGHT, SCENARIOS
+from tests.web.conftest import BTN_RIGHT, SCENARIOS
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="several server processes need fork")
 

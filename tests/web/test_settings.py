@@ -1,4 +1,4 @@
-"""One settings module: every setting read once from the environment, in trainer/web/config.py,
+"""One settings module: every setting read once from the environment, in trainer/web/core/config.py,
 a bad value or a missing backend driver stopping the app with one line that says what to do."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from click.testing import CliRunner
 
 from trainer.cli import main
 from trainer.web import create_app
-from trainer.web.config import SettingError
+from trainer.web.core.config import SettingError
 
-from .conftest import SCENARIOS
+from tests.web.conftest import SCENARIOS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "trainer"
-SETTINGS_MODULE = PACKAGE / "web" / "config.py"
+SETTINGS_MODULE = PACKAGE / "web" / "core" / "config.py"
 READS_ENVIRONMENT = re.compile(r"\bos\.environ\b|\bgetenv\(|from os import [^\n]*\benviron\b")  # not a request's WSGI environ
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from trainer.scenarios import load_file
-from trainer.web.spot import NARROW, WIDE, build_spot
+from trainer.library.spot import NARROW, WIDE, build_spot
 
 LIBRARY = Path(__file__).resolve().parents[2] / "scenarios"
 

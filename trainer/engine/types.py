@@ -2,13 +2,6 @@
 
 Everything that crosses the engine's boundary is a frozen, keyword-only
 dataclass or a ``StrEnum``; amounts are whole chips (``int``).
-
-The four made at every decision (``Card``, ``Range``, ``Options``, ``Event``)
-write their own ``__init__``: the one ``dataclass`` writes for a frozen class
-sets each field through ``object.__setattr__``, and those calls were a fifth
-of the engine's time per decision (``benchmarks/engine.py``). Filling the
-instance's ``__dict__`` at once gives the same frozen, comparable, hashable
-value; a test checks that each signature still matches the fields.
 """
 
 from __future__ import annotations
@@ -117,7 +110,7 @@ class Action:
         return f"{self.position} {self.kind}" + (f" {self.amount}" if self.amount is not None else "")
 
 
-@dataclass(frozen=True, kw_only=True, init=False)
+@dataclass(frozen=True, kw_only=True)
 class Card:
     """The four-column card (RULES.md): ① ② ③ (+ acted) ④."""
 
@@ -127,26 +120,16 @@ class Card:
     acted: bool
     to_add: int
 
-    def __init__(self, *, current_total: int, last_full_increment: int, committed: int, acted: bool, to_add: int):
-        self.__dict__.update(
-            current_total=current_total,
-            last_full_increment=last_full_increment,
-            committed=committed,
-            acted=acted,
-            to_add=to_add,
-        )
 
 
-@dataclass(frozen=True, kw_only=True, init=False)
+@dataclass(frozen=True, kw_only=True)
 class Range:
     min: int
     max: int
 
-    def __init__(self, *, min: int, max: int):  # noqa: A002 - the field names
-        self.__dict__.update(min=min, max=max)
 
 
-@dataclass(frozen=True, kw_only=True, init=False)
+@dataclass(frozen=True, kw_only=True)
 class Options:
     fold: bool
     check: bool
@@ -154,8 +137,6 @@ class Options:
     bet: Range | None
     raise_: Range | None
 
-    def __init__(self, *, fold: bool, check: bool, call: int | None, bet: Range | None, raise_: Range | None):
-        self.__dict__.update(fold=fold, check=check, call=call, bet=bet, raise_=raise_)
 
     def as_dict(self) -> dict:
         return {
@@ -180,7 +161,7 @@ class Seat:
     acted: bool
 
 
-@dataclass(frozen=True, kw_only=True, init=False)
+@dataclass(frozen=True, kw_only=True)
 class Event:
     """One line of the action so far: forced bets and voluntary actions."""
 
@@ -192,10 +173,6 @@ class Event:
     all_in: bool = False
     full: bool = True  # for bets and raises: a full bet/raise (False: a short all-in)
 
-    def __init__(
-        self, *, street: Street, position: str, kind: str, to: int, added: int, all_in: bool = False, full: bool = True
-    ):
-        self.__dict__.update(street=street, position=position, kind=kind, to=to, added=added, all_in=all_in, full=full)
 
 
 @dataclass(frozen=True, kw_only=True)

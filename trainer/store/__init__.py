@@ -19,10 +19,18 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
-from . import migrate
-from .db import default_url, make_engine, normalize_url, session_factory, shown_url
-from .progress import record_many
-from .writer import BatchWriter
+from trainer.store import migrate
+from trainer.store.cli import db as db_commands
+from trainer.store.engines import (
+    DatabaseUnusable,
+    default_url,
+    make_engine,
+    normalize_url,
+    session_factory,
+    shown_url,
+)
+from trainer.store.progress import record_many
+from trainer.store.writer import BatchWriter
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +38,6 @@ EXTENSION = "trainer.store"
 
 
 INSTANCE_SQLITE = "TRAINER_INSTANCE (the SQLite file in the instance folder)"
-
-
-class DatabaseUnusable(RuntimeError):
-    """The database the settings name cannot be used; the message (one line) names the setting and why."""
 
 
 def _reason(exc: BaseException) -> str:
@@ -77,7 +81,7 @@ class Store:
 
 
 def database_url(config: Mapping[str, Any], instance_path: str) -> str:
-    """The app's ``DATABASE_URL`` setting (trainer/web/config.py), else SQLite in the instance folder."""
+    """The app's ``DATABASE_URL`` setting (trainer/web/core/config.py), else SQLite in the instance folder."""
     return config.get("DATABASE_URL") or default_url(instance_path)
 
 
@@ -86,7 +90,6 @@ def database_schema(config: Mapping[str, Any]) -> str | None:
 
 
 def init_app(app: Flask) -> Store:
-    from .cli import db as db_commands
     store = Store(_url(app), schema=database_schema(app.config),
                   setting="DATABASE_URL" if app.config.get("DATABASE_URL") else INSTANCE_SQLITE)
     if app.config.get("DATABASE_UPGRADE", True):
@@ -119,7 +122,13 @@ def db() -> Session:
     return session
 
 
-def _close(_exc: BaseException | None) -> None:
+def release_db() -> None:
+    """Close the request's database session now, for a response that goes on without the database
+    (an event stream); ``db()`` opens a new one if it is asked again."""
     session = g.pop("_trainer_db", None)
     if session is not None:
         session.close()
+
+
+def _close(_exc: BaseException | None) -> None:
+    release_db()

@@ -12,7 +12,7 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from .db import shown_url
+from trainer.store.engines import DatabaseUnusable, shown_url
 
 db = AppGroup("db", help="The database: learners' progress, exams and classroom sessions.")
 
@@ -20,8 +20,6 @@ db = AppGroup("db", help="The database: learners' progress, exams and classroom 
 @db.command("upgrade")
 def upgrade() -> None:
     """Bring the database schema up to date (the app also does this when it starts)."""
-    from . import DatabaseUnusable
-
     store = current_app.extensions["trainer.store"]
     try:
         revision = store.upgrade()

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .models import (
+from trainer.store.models import (
     Account,
     AccountSession,
     Attempt,
@@ -22,7 +22,7 @@ from .models import (
     ReviewCard,
     SpeedRun,
 )
-from .user_errors import N_, UserError
+from trainer.store.user_errors import N_, UserError
 
 MIN_PASSWORD = 8
 MAX_NAME = 80  # characters of an account's name (accounts.name)

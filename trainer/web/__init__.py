@@ -1,26 +1,54 @@
-"""The web drill: a Flask app over the scenario library and the rules engine.
+"""The web app: a Flask app over the scenario library and the rules engine.
 
-Build it with ``create_app()``; serve it with ``trainer.web.serve.run``.
+Build it with ``create_app()``; ``trainer serve`` serves it (trainer/web/serving). Each area a user
+would name is a package with its own blueprint: ``home`` (home, topics, rules), ``drill``
+(self-study: a spot, progress, review), ``live`` (live sessions in a classroom), ``exams`` (exams,
+certificates, classes of accounts and their assigned exams, ``/verify``), ``accounts`` and
+``speed`` (speed drills). ``core`` is what every area uses and imports no area.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask
 from flask_babel import gettext
-from htmx_flask import Htmx
 from jinja2 import StrictUndefined
 
+from trainer import store
 from trainer.translations import text
 
-from . import assets, cache, compiled, config, csrf, deck, i18n, inputs, proxy, render
-from .library import Library, load_libraries, topic_name
+from .accounts import bp as accounts_bp
+from .core import (
+    assets,
+    cache,
+    compiled,
+    config,
+    csrf,
+    deck,
+    errors,
+    headers,
+    i18n,
+    identity,
+    inputs,
+    libraries,
+    limits,
+    proxy,
+    render,
+)
+from .drill import bp as drill_bp
+from .drill import progress_bp
+from .exams import bp as exams_bp
+from .exams import classes_bp
+from .home import bp as home_bp
+from .live import bp as live_bp
+from .live import feed, streams_bp
+from .speed import bp as speed_bp
 
-EXTENSION = "trainer.library"
-EXAM_POOL = "trainer.exam_pool"  # hand-written exam spots: not in the library the drill serves
+BLUEPRINTS = (home_bp, drill_bp, progress_bp, accounts_bp, exams_bp, live_bp, streams_bp, classes_bp, speed_bp)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -35,6 +63,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(settings)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = config.instance_secret(app.instance_path)
+    # The anonymous learner id lives in the session cookie: keep it for a year.
+    app.config["PERMANENT_SESSION_LIFETIME"] = max(
+        app.config.get("PERMANENT_SESSION_LIFETIME", timedelta(days=365)), timedelta(days=365)
+    )
+    # Only a response that changed the session writes the cookie (see identity.keep_alive).
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     # Templates compiled once per process, not once per app (a reload, the tests).
     app.jinja_options = {**app.jinja_options, "bytecode_cache": compiled.TEMPLATES}
     # A misspelt template variable fails the tests instead of printing nothing.
@@ -44,46 +78,36 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.filters["chips"] = lambda n: text(i18n.current()).number(n)
     app.jinja_env.filters["levels"] = _levels
-    app.jinja_env.filters["topic_name"] = topic_name
+    app.jinja_env.filters["topic_name"] = libraries.topic_name
     app.jinja_env.filters["after_question"] = i18n.after_question
     app.jinja_env.filters["before_value"] = i18n.before_value
 
     proxy.init_app(app)
     assets.init_app(app)
-    Htmx(app)
     i18n.init_app(app)
     deck.init_app(app)
     csrf.init_app(app)
     inputs.init_app(app)
     cache.init_app(app)
     render.init_app(app)
-
-    # Loaded once, one library per language: requests only read them.
-    app.extensions[EXTENSION] = load_libraries([str(d) for d in app.config["SCENARIO_DIRS"]])
-    app.extensions[EXAM_POOL] = load_libraries([str(d) for d in app.config["SCENARIO_DIRS"]], exam_pool=True)
-
-    from . import drill, errors, pages, persistence
-
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(drill.bp)
+    libraries.init_app(app)
     errors.init_app(app)
-    persistence.init_app(app)
+    # A session that was signed out (anywhere) ends before anything reads it.
+    app.before_request(identity.check_session)
+    app.before_request(identity.keep_alive)
+    store.init_app(app)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    feed.init_app(app)
+    headers.init_app(app)
+    limits.init_app(app)
+    compiled.warm(app)
 
     @app.context_processor
     def problem_count() -> dict[str, int]:
-        return {"problem_count": len(library().problems)}
+        return {"problem_count": len(libraries.library().problems)}
 
     return app
-
-
-def library() -> Library:
-    """The scenario library in the request's language."""
-    return current_app.extensions[EXTENSION][i18n.current()]
-
-
-def exam_pool() -> Library:
-    """The exams' own hand-written spots in the request's language."""
-    return current_app.extensions[EXAM_POOL][i18n.current()]
 
 
 def _levels(levels: tuple[int, ...]) -> str:

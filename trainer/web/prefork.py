@@ -3,7 +3,7 @@
 ``Server`` hands gunicorn the app already built in the master
 (``preload_app``), so the workers fork from one copy of the scenario
 library. The store is right across the fork without a hook: the master's
-connection pool is emptied in every child (``trainer/store/db.py``), and a
+connection pool is emptied in every child (``trainer/store/engines.py``), and a
 worker starts its own writer thread on its first graded answer (the master
 never has one). ``worker_exit`` has a stopping worker write the graded
 answers it still holds.
@@ -22,12 +22,11 @@ has the measurements behind the choice.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
-
 import importlib.util
+import logging
 import os
 import time
+from collections.abc import Callable
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
@@ -39,7 +38,7 @@ WORKER_CONNECTIONS = 1000  # open connections per worker, parked ones included
 GRACEFUL = 10  # seconds a stopping worker has to finish its requests and store its last answers
 STREAMS = WORKER_CONNECTIONS - 200  # event streams per gevent worker: the rest of its connections are pages
 # Requests a gevent worker runs at once, as many as its database pool has connections (8 + 8,
-# trainer/store/db.py): a class's burst waits here, in order, not in the pool (10 s, then an error).
+# trainer/store/engines.py): a class's burst waits here, in order, not in the pool (10 s, then an error).
 PAGE_SLOTS = 16
 NEXT_TURN = 1e-6  # seconds a gevent worker's connection sleeps after each request: the loop's next turn
 

@@ -14,7 +14,7 @@ inside the app at once per worker: trainer/web/prefork.py).
 ``TRAINER_WORKER=gthread`` runs gthread workers instead: ``TRAINER_THREADS``
 threads each, idle keep-alive connections parked in the worker's event loop,
 and the event streams capped and bounded in time, since each holds a thread
-(trainer/web/events.py). docs/web.md ("Serving") says why gevent is the default.
+(trainer/web/live/feed.py). docs/web.md ("Serving") says why gevent is the default.
 
 Where gunicorn cannot run (Windows), or with ``TRAINER_PROCESSES=1``, the
 app runs in one waitress process: pure Python, a pool of threads, the same
@@ -36,7 +36,8 @@ import sys
 import waitress
 from flask import Flask
 
-from . import config, create_app, limits
+from trainer.web import create_app
+from trainer.web.core import config, limits
 
 log = logging.getLogger(__name__)
 
@@ -100,13 +101,13 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
     server = server or server_for(chosen["PROCESSES"])
     green = server == "gunicorn" and chosen["WORKER"] == "gevent" and prefork_gevent()
     if green:
-        from .prefork import patch_for_gevent
+        from trainer.web.prefork import patch_for_gevent
 
         patch_for_gevent()
     app = _build(scenarios)
     processes, threads = app.config["PROCESSES"], app.config["THREADS"]
     if green:
-        from .prefork import PAGE_SLOTS, STREAMS, Bounded
+        from trainer.web.prefork import PAGE_SLOTS, STREAMS, Bounded
 
         app.config["EVENTS_MAX_STREAMS"] = STREAMS
         app.wsgi_app = Bounded(app.wsgi_app, min(threads, PAGE_SLOTS))
@@ -122,7 +123,7 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
     if unshared:
         log.warning(unshared)
     if server == "gunicorn":
-        from .prefork import Server
+        from trainer.web.prefork import Server
 
         Server(app, lambda: _build(scenarios), bind=bind_address(host, port), processes=processes,
                threads=threads, finish=_finish, worker="gevent" if green else "gthread").run()

@@ -1,0 +1,35 @@
+"""The scenario library and the exams' own spots, loaded once per app, in the request's language."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+
+from trainer.library import Library, load_libraries
+from trainer.library import topic_name as _topic_name
+
+from .i18n import current
+
+EXTENSION = "trainer.library"
+EXAM_POOL = "trainer.exam_pool"  # hand-written exam spots: not in the library the drill serves
+
+
+def init_app(app: Flask) -> None:
+    # Loaded once, one library per language: requests only read them.
+    folders = [str(d) for d in app.config["SCENARIO_DIRS"]]
+    app.extensions[EXTENSION] = load_libraries(folders)
+    app.extensions[EXAM_POOL] = load_libraries(folders, exam_pool=True)
+
+
+def library() -> Library:
+    """The scenario library in the request's language."""
+    return current_app.extensions[EXTENSION][current()]
+
+
+def exam_pool() -> Library:
+    """The exams' own hand-written spots in the request's language."""
+    return current_app.extensions[EXAM_POOL][current()]
+
+
+def topic_name(slug: str) -> str:
+    """A topic's title in the request's language."""
+    return _topic_name(slug, current())

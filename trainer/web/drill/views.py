@@ -1,0 +1,489 @@
+"""The drill: show a spot, grade an answer field by field."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, abort, g, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from markupsafe import Markup, escape
+from werkzeug.exceptions import NotFound
+
+from trainer.library import Entry
+from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
+from trainer.store import db
+from trainer.store.progress import later_step
+from trainer.web.core import deck, hints, i18n, identity, spot_refs
+from trainer.web.core.cache import AnswerSlots, cache
+from trainer.web.core.csrf import CSRFError
+from trainer.web.core.errors import handle_http
+from trainer.web.core.inputs import ControlInField, cleaned_form
+from trainer.web.core.libraries import library, topic_name
+from trainer.web.core.render import LEARNER_SLOTS, render, wants_fragment
+from trainer.web.drill.progress import (
+    answer_id_of,
+    due_entries,
+    opened_at,
+    record_attempt,
+    with_first_try,
+    with_rating,
+)
+
+bp = Blueprint("drill", __name__, url_prefix="/drill")
+
+# Where a graded answer's kept fragment takes this answer's form and answer list.
+FORM_SLOT = "answer-form-" + secrets.token_hex(8)
+MARKS_SLOT = "answer-marks-" + secrets.token_hex(8)
+
+
+class Shape(tuple):
+    """An answer's cache key by what its kept fragment shows besides the typed text: the fields'
+    input errors (their messages never quote what was typed), or right or wrong field by field."""
+
+MAX_TYPED_ANSWER = 256  # characters in all fields together
+MAX_RETRY_SECONDS = 30  # between the page's attempts to send an answer that is not stored yet
+
+
+def _lookup(scenario_id: str) -> Entry | None:
+    """A library spot by id, or a generated one by its reference ``gen:topic:level:seed:index``."""
+    if scenario_id.startswith("gen:"):
+        return spot_refs.resolve(scenario_id)
+    return library().get(scenario_id)
+
+
+def _entry(scenario_id: str) -> Entry:
+    entry = _lookup(scenario_id)
+    if entry is None:
+        abort(404, description=_("There is no scenario with that name."))
+    return entry
+
+
+def _show(
+    entry: Entry,
+    *,
+    graded: Callable[[], tuple[Answer | None, Feedback | None]] | None = None,
+    key: Any = None,
+    notice: str | None = None,
+    save: dict[str, Any] | None = None,
+    status: int = 200,
+    slots: AnswerSlots | None = None,
+    missed: str = "0",
+    stage: int | None = None,
+    done: bool = False,
+    clean: bool = False,
+) -> Response:
+    """The drill page or its answer fragment.
+
+    ``graded`` reads and grades the answer; it runs only when the markup is
+    not kept already. ``key`` names everything the markup depends on besides
+    the spot and the topic (nothing for a fresh page; the ``Shape`` of a
+    graded answer): the same key gives the same markup. ``slots``: what a graded answer typed,
+    whose fragment is then kept whole, with slots for its amounts. ``save`` says whether
+    a graded answer is stored, when that is news (see ``grade_answer``).
+    ``missed``: "0", or "1" once the learner missed here (the form it sends back
+    asks for the worked answer), or "hint" for a first miss: shown with hints and
+    no derivation (``hints.py``), its form offering "Show answer".
+
+    ``stage``: the step of the spot whose form is shown (``Quiz.stages``; 0: every question at once,
+    as forms from before there were steps sent them; None: the first). ``done``: the graded answer
+    finished the step before ``stage`` (right, or its worked answer shown): it is shown as that
+    step's result, above a fresh form for ``stage``. ``clean``: every step so far was right at once.
+    """
+    lib = library()
+    topic = lib.topic(request.args.get("topic"))
+    slug = topic.slug if topic is not None else None
+    # In a review session "Next" is the next due spot; else the path goes on.
+    reviewing = request.args.get("review") == "1"
+    ref = _ref()
+    urls = cache().memo((ref, slug, reviewing), lambda: _urls(lib, entry, topic, ref, reviewing))
+    stages = len(entry.quiz.stages)
+    stage = (1 if stages > 1 else 0) if stage is None else stage
+    quiz = entry.quiz.stage(stage) if stage else entry.quiz
+    form_missed = "0" if done else missed
+    shape = (stage, done, clean)
+
+    fill: dict[str, Callable[[], str]] = {}
+
+    def context() -> dict[str, Any]:
+        answer, feedback = graded() if graded is not None else (None, None)
+        earlier = feedback if done else None
+        if done:
+            answer, feedback = None, None
+        focus = _focus(quiz, answer, notice, fresh=done)
+        pieces = _pieces(ref, quiz, urls, answer, feedback, focus, slug, missed=form_missed, stage=stage,
+                         stages=stages, clean=clean)
+        if earlier is not None:
+            pieces["earlier_marks"] = cache().marks(earlier)
+            pieces["earlier_steps"] = cache().steps(ref, earlier, stage=stage - 1, last=False)
+        if fill:  # kept per shape: the form and the answer list, which show what was typed, are slots
+            pieces["answer_form"] = Markup(FORM_SLOT)
+            if MARKS_SLOT in fill:
+                pieces["earlier_marks" if done else "marks"] = Markup(MARKS_SLOT)
+        return {
+            "answer": answer,
+            "feedback": feedback,
+            "earlier": earlier,
+            "focus": focus,
+            "status_text": _saved_text(save) or _status_text(answer, feedback, notice, earlier, stage, stages),
+            **pieces,
+        }
+
+    if isinstance(key, Shape):
+        # With ``slots`` the fills leave a slot for each amount typed: their markup is kept whole.
+        shown = (lambda: slots.marked(*graded())) if slots is not None else graded
+
+        def form() -> str:
+            if done:
+                return _form(ref, quiz, urls, None, None, _focus(quiz, None, notice, fresh=True), "0", stage, stages, clean)
+            answer, feedback = shown()
+            return _form(ref, quiz, urls, answer, feedback, _focus(quiz, answer, notice), missed, stage, stages, clean)
+
+        fill = {FORM_SLOT: form}
+        if key[:1] != ("errors",):  # graded: the answer list too
+            fill[MARKS_SLOT] = lambda: cache().marks(shown()[1])
+
+    response = render(
+        "drill.html",
+        "partials/_answer.html",
+        status=status,
+        cache_key=None if key is None else (ref, slug, reviewing, missed, shape, key),
+        context=context,
+        fill=fill,
+        # An answer like one before but for its amounts (a class types many with the same verdicts)
+        # finds its whole fragment kept, and fills in its own amounts.
+        slotted=None if slots is None or not fill else ((ref, slug, reviewing, missed, shape, key), slots),
+        entry=entry,
+        topic=topic,
+        quiz=quiz,
+        spot=entry.spot,
+        notice=notice,
+        save=save,
+        hinting=missed == "hint" and not done,
+        stage=stage,
+        stages=stages,
+        **urls,
+    )
+    if stages > 1 and wants_fragment():
+        # The address follows the step swapped in, so reloading the page keeps it (``show`` opens
+        # ?step=N for a learner whose earlier step is stored) and "Clear and start again" drops it.
+        again = urls["again_url"]
+        response.headers["HX-Replace-Url"] = again if stage <= 1 else f"{again}{'&' if '?' in again else '?'}step={stage}"
+    return response
+
+
+# ---- kept markup: everything below is built from the spot's canonical reference and the
+# validated topic, never from the address the request came in by (see cache.py).
+
+
+def _ref() -> str:
+    """This spot's reference, written the one canonical way."""
+    return spot_refs.canonical((request.view_args or {}).get("scenario_id", ""))
+
+
+def _pieces(
+    ref: str,
+    quiz: Quiz,
+    urls: dict[str, str],
+    answer: Answer | None,
+    feedback: Feedback | None,
+    focus: str | None,
+    slug: str | None,
+    *,
+    missed: str = "0",
+    stage: int = 0,
+    stages: int = 1,
+    clean: bool = False,
+) -> dict[str, Any]:
+    """The markup the answer partials show, made (or found) here: partials only render it."""
+    kept = cache()
+    last = stage in (0, stages)
+    return {
+        "answer_form": _form(ref, quiz, urls, answer, feedback, focus, missed, stage, stages, clean),
+        "marks": kept.marks(feedback) if feedback is not None else None,
+        "steps": kept.steps(ref, feedback, stage=stage, last=last) if feedback is not None and missed != "hint" else None,
+        # The language links point at this spot and topic, not at whatever the address carried.
+        # A later step's page keeps its step, so switching language does not start the spot again.
+        "languages": i18n.language_links(path=urls["again_url"].partition("?")[0],
+                                         args={"topic": slug, "step": str(stage) if stage > 1 else None}),
+        "decks": deck.links(args={"topic": slug}),
+    }
+
+
+def _form(
+    ref: str,
+    quiz: Quiz,
+    urls: dict[str, str],
+    answer: Answer | None,
+    feedback: Feedback | None,
+    focus: str | None,
+    missed: str = "0",
+    stage: int = 0,
+    stages: int = 1,
+    clean: bool = False,
+) -> Markup:
+    return cache().form(
+        ref, "partials/_answer_form.html", answer, feedback, focus,
+        quiz=quiz, post_url=urls["post_url"], missed=missed,
+        stage=str(stage), stages=str(stages), clean="1" if clean else "0",
+    )
+
+
+def _urls(lib, entry: Entry, topic, ref: str, reviewing: bool = False) -> dict[str, str]:
+    slug = topic.slug if topic is not None else None
+    review = "1" if reviewing else None
+    note = ""
+    parts = spot_refs.generated_parts(ref)
+    if parts is not None:  # endless practice: the next spot is the next index of the same seed
+        name, level, seed, index = parts
+        next_url = url_for("drill.show", scenario_id=f"gen:{name}:{level}:{seed}:{index + 1}", topic=slug)
+    else:
+        ref = entry.id
+        if topic is None:  # a spot opened on its own is walked in its first topic on the path
+            topic = lib.topic(lib.home_topic(entry))
+        step = lib.step_after(entry, topic)
+        next_url = url_for("drill.show", scenario_id=step.entry.id, topic=step.topic)
+        note = _step_note(lib, step)
+    if reviewing:
+        next_url, note = url_for("progress.review"), ""
+    return {
+        "post_url": url_for("drill.grade_answer", scenario_id=ref, topic=slug, review=review),
+        "again_url": url_for("drill.show", scenario_id=ref, topic=slug, review=review),
+        "next_url": next_url,
+        "next_note": note,
+        "next_label": NEXT_DUE if reviewing else _("Next spot"),
+    }
+
+
+# Where a review's Next says whether anything else is due: that is the learner's, and the page is kept for all.
+NEXT_DUE = "next-due-" + secrets.token_hex(8)
+
+
+def _next_due_label() -> str:
+    """Where progress.review goes from this spot: the next due one, or (nothing else due) the home page."""
+    if due_entries(but=_ref()):
+        return str(escape(_("Next due spot")))
+    return str(escape(_("Nothing else is due: back to the start")))
+
+
+LEARNER_SLOTS[NEXT_DUE] = _next_due_label
+
+
+def _step_note(lib, step) -> str:
+    """What "Next" says when it leaves the level or the topic."""
+    following = topic_name(step.topic) if step.topic else ""
+    if step.change == "level":
+        return _("Level %(done)s of this topic is done; next comes level %(level)s.", done=step.level,
+                 level=step.entry.level)
+    if step.change == "topic":
+        return _("You have been through every spot of “%(done)s”. Next on the path: “%(topic)s”.",
+                 done=topic_name(step.done), topic=following)
+    if step.change == "end" and following:
+        return _("That was the last spot of the path. Next: back to its start, “%(topic)s”.", topic=following)
+    return ""
+
+
+def _status_text(
+    answer: Answer | None, feedback: Feedback | None, notice: str | None,
+    earlier: Feedback | None = None, stage: int = 0, stages: int = 1,
+) -> str:
+    """What the polite live region announces."""
+    if earlier is not None:
+        return _("Step %(done)s of %(steps)s done: %(right)s of %(total)s right. Now step %(step)s.",
+                 done=stage - 1, steps=stages, right=earlier.right, total=earlier.total, step=stage)
+    if feedback is not None:
+        return _("%(right)s of %(total)s right.", right=feedback.right, total=feedback.total)
+    if answer is not None and answer.errors:
+        return ngettext(
+            "%(num)d answer needs fixing; nothing was graded.",
+            "%(num)d answers need fixing; nothing was graded.",
+            len(answer.errors),
+        )
+    return notice or ""
+
+
+def _saved_text(save: dict[str, Any] | None) -> str | None:
+    if save is None:
+        return None
+    if save["state"] == "saved":
+        return _("Saved to your progress.")
+    return _("Not saved yet — retrying…") if wants_fragment() else _("Not saved yet: your answer is graded, but the server could not store it just now. Send it again in a moment.")
+
+
+def _focus(quiz: Quiz, answer: Answer | None, notice: str | None, *, fresh: bool = False) -> str | None:
+    """Which field gets ``autofocus``; the feedback heading has its own."""
+    if notice:
+        return "notice"
+    if answer is not None:
+        return next((f.name for f in quiz.fields() if f.name in answer.errors), None)
+    if fresh or wants_fragment():  # the next step, or "Try again" swapped in a fresh form: its first field
+        return next(iter(quiz.fields())).name
+    return None
+
+
+def _stage_of(entry: Entry, sent: str | None) -> int:
+    """The step a form answers: its ``stage``, or 0 (every question) for a form without one."""
+    stages = len(entry.quiz.stages)
+    if stages > 1 and sent in {str(n) for n in range(1, stages + 1)}:
+        return int(sent)
+    return 0
+
+
+@bp.get("/<scenario_id>")
+def show(scenario_id: str) -> Response:
+    # Without an answer the page is the same for everyone (but for the line on the learner's first try).
+    entry = _entry(scenario_id)
+    step = _stage_of(entry, request.args.get("step"))
+    clean = _later_step(entry) if step > 1 else None
+    if clean is not None:
+        # The spot again at a later step (the language switched): this learner's earlier step is
+        # stored; it was clean if their first try at the spot is still undecided.
+        return _show(entry, key=("fresh", step, clean), stage=step, clean=clean)
+    return _show(entry, key="fresh")
+
+
+@bp.post("/<scenario_id>")
+def grade_answer(scenario_id: str) -> Response:
+    entry = _entry(scenario_id)
+    form = spot_refs.Sent(request.form)
+    # A spot is asked in steps (the card, then the rest), each graded on its own; a form from
+    # before there were steps sends every field, and is graded whole.
+    stage = _stage_of(entry, form.get("stage"))
+    stages = len(entry.quiz.stages)
+    if stage > 1 and _later_step(entry) is None:
+        # A later step's form, though this learner has no earlier step of the spot stored: a form
+        # made by hand (skipping the card made a spot "solved" and moved the rating) or kept from
+        # another browser. The spot starts again at its first step.
+        return _show(entry, key=("step one first",), notice=_("This spot starts with its first step: answer the card first."))
+    quiz = entry.quiz.stage(stage) if stage else entry.quiz
+    # Grading is a pure function of what was typed, and a class types the same
+    # few answers: for short answers the grade and the markup are kept, long
+    # ones are graded every time. The attempt is recorded either way.
+    typed = tuple(tuple(form.getlist(f.name)) for f in quiz.fields())
+    short = sum(len(v) for values in typed for v in values) <= MAX_TYPED_ANSWER
+
+    def read_and_grade() -> tuple[Answer, Feedback | None]:
+        answer = read_answer(quiz, form)
+        return answer, grade(quiz, answer) if answer.ok else None
+
+    spot_typed = (spot_refs.canonical(scenario_id), stage, typed)
+    answer, feedback = cache().grade(spot_typed, read_and_grade, len(typed)) if short else read_and_grade()
+    slots = cache().answer_slots(quiz.fields(), typed, answer, feedback) if short else None
+    # The time taken counts from when the form was opened; the form sent back keeps that time.
+    g.opened_at = opened_at(form.get("opened"))
+
+    # A first miss gets hints, not the right values: the second miss, or "Show answer", the worked answer.
+    missed_before = form.get("missed") == "1"
+    hinting = feedback is not None and not feedback.all_right and not missed_before and form.get("reveal") != "1"
+    # "hint": the form offers "Show answer"; "1": it says the learner missed here; "0": neither.
+    missed = "hint" if hinting else "1" if missed_before else "0"
+    # Every step before this one right at its first answer (the form of a later step says so).
+    clean_before = stage <= 1 or form.get("clean") == "1"
+    shown: list[Feedback | None] = []
+
+    def graded() -> tuple[Answer, Feedback | None]:
+        """Only when markup is made: a kept fragment needs none of it."""
+        if not shown:
+            shown.append(hints.hinted(feedback, quiz.steps, i18n.current()) if hinting else feedback)
+        return answer, shown[0]
+
+    # The fragment shows what was typed only in the form and the answer list: the rest is kept per
+    # shape (the input errors, or the verdicts), those two filled in for each answer.
+    if feedback is None:  # input errors: nothing was graded, nothing is stored
+        errors = Shape(("errors", *sorted(answer.errors.items())))
+        return _show(entry, graded=graded, key=errors, slots=slots, missed=missed,
+                     stage=stage, clean=clean_before)
+    verdicts = Shape(m.right for m in feedback.marks)
+    last = stage in (0, stages)
+    # A step is done when it is right, or its worked answer is shown: then the next step's form.
+    advance = not last and not hinting
+    clean = clean_before and feedback.all_right and not missed_before
+    shows = {"stage": stage + 1, "done": True, "clean": clean} if advance else {"stage": stage, "clean": clean_before}
+    # The answer is acknowledged only once it is committed. Until then the page says so and sends it
+    # again under the id its form made, which the store keeps once however often it arrives.
+    answer_id = answer_id_of(form.get("answer_id"))
+    resend = form.get("resend")
+    answered = opened_at(form.get("answered")) if resend else None
+    # A right first step decides nothing yet (the spot's first try goes on in the next step): no
+    # rating game, no review. A miss at the first step is reviewed then, so the last step of that
+    # pass is not reviewed again; the last step of a clean pass is reviewed as the whole spot.
+    decides = last or not feedback.all_right
+    stored = record_attempt(
+        entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered,
+        partial=not last, rate=decides, reviews=decides and (stage <= 1 or clean_before),
+    )
+    if stored:
+        if not resend:
+            return _show(entry, graded=graded, key=verdicts, slots=slots, missed=missed, **shows)
+        return _show(entry, graded=graded, save={"state": "saved"}, missed=missed, **shows)
+    tries = min(_int(resend) + 1, 99)
+    pending = {
+        "state": "pending",
+        "answer_id": answer_id,
+        "opened": "" if g.opened_at is None else g.opened_at,
+        "answered": answered if answered is not None else int(time.time() * 1000),
+        "tries": tries,
+        "retry_in": min(2 ** (tries - 1), MAX_RETRY_SECONDS),
+        "fields": [(name, values) for name, values in answer.raw.items()],
+        "stage": stage,
+        "clean": "1" if clean_before else "0",
+    }
+    return _show(entry, graded=graded, save=pending, missed=missed, **shows)
+
+
+def _later_step(entry: Entry) -> bool | None:
+    """None when this learner has no earlier step of the spot stored (it is stored before its page
+    is acknowledged, so a learner on the spot's later step always has one); else whether every
+    step so far was right at the first try (``later_step``)."""
+    learner = identity.learner_id()
+    if learner is None:
+        return None
+    found = later_step(db(), learner, entry.id)
+    # The read ends here: on SQLite an open read would hold back the writer this answer waits for.
+    db().commit()
+    return found
+
+
+@bp.after_request
+def first_try_line(response: Response) -> Response:
+    """A drill page, kept markup or not, says how this learner's first try at the spot went. Only a
+    page opened: a graded one must not wait on the database once more (it may be away)."""
+    if response.direct_passthrough or response.status_code >= 300 and response.status_code != 400:
+        return response
+    opened = request.method == "GET" and response.status_code == 200
+    entry = _lookup((request.view_args or {}).get("scenario_id", "")) if opened else None
+    return with_rating(with_first_try(response, entry))
+
+
+def _int(text: str | None) -> int:
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) <= 3 else 0
+
+
+@bp.errorhandler(ControlInField)
+def unreadable(exc: ControlInField) -> Response:
+    """A control character in a field: the answer again, without it, neither graded nor recorded."""
+    entry = _lookup((request.view_args or {}).get("scenario_id", ""))
+    if entry is None:
+        return handle_http(NotFound(_("There is no scenario with that name.")))
+    sent = cleaned_form()
+    stage = _stage_of(entry, sent.get("stage"))
+    read = read_answer(entry.quiz.stage(stage) if stage else entry.quiz, sent)
+    errors = {exc.field: exc.message()} if exc.field in read.raw else {}
+    notice = None if errors else exc.message()
+    return _show(entry, graded=lambda: (Answer(raw=read.raw, values={}, errors=errors), None), notice=notice,
+                 stage=stage, clean=sent.get("clean") == "1")
+
+
+@bp.errorhandler(CSRFError)
+def expired(exc: CSRFError) -> Response:
+    entry = _lookup((request.view_args or {}).get("scenario_id", ""))
+    if entry is None:  # an unknown spot is a 404, token or not
+        return handle_http(NotFound(_("There is no scenario with that name.")))
+    stage = _stage_of(entry, request.form.get("stage"))
+    typed = read_answer(entry.quiz.stage(stage) if stage else entry.quiz, request.form)
+    # Keep what the learner typed, but neither grade it nor judge it.
+    return _show(entry, graded=lambda: (Answer(raw=typed.raw, values={}, errors={}), None), notice=_("Your answer was not checked: this page had expired. Check it again."), status=400,
+                 stage=stage, clean=request.form.get("clean") == "1")
