@@ -330,6 +330,35 @@ def test_amounts_made_of_the_chip_load_and_split_in_it():
     assert sc.solve()["split"] == [{"SB": 605, "BB": 600}]
 
 
+HAND_READING = """\
+game: {type: no-limit, blinds: [50, 100]}
+start: river
+pot: 600
+stacks: {SB: 5000, BB: 5000}
+board: [Kh, 7c, 2d, Kc, 9s]
+hands: {SB: [Ac, Qd], BB: [Kd, 7s]}
+actions: [SB check, BB check]
+ask: [winners]
+expect:
+  best_hands:
+    BB: {cards: CARDS, category: full-house}
+"""
+
+
+@pytest.mark.parametrize("cards", ["[Kd, Kh, Kc, 7s, 7c]", "[Kc, Kh, Kd, 7c, 7s]", "[Kh, Kd, Kc, 7s, 7c]"])
+def test_expected_best_cards_of_one_rank_may_come_in_any_suit_order(cards):
+    assert load(HAND_READING.replace("CARDS", cards)).check_expect() == []
+
+
+@pytest.mark.parametrize("cards", ["[7s, 7c, Kd, Kh, Kc]", "[Kd, Kh, 7s, Kc, 7c]", "[Kd, Kh, Ks, 7s, 7c]"])
+def test_expected_best_cards_out_of_reading_order_or_other_cards_disagree(cards):
+    [problem] = load(HAND_READING.replace("CARDS", cards)).check_expect()
+    assert problem.line == 11
+    shown = ", ".join(f'"{c}"' for c in cards.strip("[]").split(", "))
+    assert str(problem) == (f'x.yaml:11: expect.best_hands.BB.cards: the file expects [{shown}], '
+                            'the engine says ["Kd", "Kh", "Kc", "7s", "7c"]')
+
+
 def test_amounts_up_to_two_to_the_53_minus_one_load():
     """The chips at the table may add up to exactly 2^53 − 1."""
     sc = load(NL + "}\nstacks: {SB: 4503599627370495, BB: 4503599627370496}\n")
