@@ -295,11 +295,11 @@ FL = "game: {type: fixed-limit, blinds: [1, 2]"
         (NL + ", straddles: [4, 8]}\nstacks: {SB: 100, BB: 100, UTG: 100, CO: 7}\n", 1, "game.straddles: CO has 7 and cannot cover the straddle of 8"),
         ("game:\n  type: no-limit\n  blinds: [1, 2]\n  straddles:\n    - 4\n    - 8\nstacks: {SB: 100, BB: 100, UTG: 100, CO: 7}\n", 6, "game.straddles: CO has 7"),
         # R-ODDCHIP: with chip N every amount at the table is a number of N-chips
-        (NL.replace("[1, 2]", "[5, 10]") + ", ante: 2}\nstacks: {SB: 100, BB: 100}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 1, "game.ante: 2 is not a multiple of the chip, 5 (line 6)"),
-        (NL.replace("[1, 2]", "[5, 10]") + "}\nstacks: {SB: 100, BB: 102}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 2, "stacks.BB: 102 is not a multiple of the chip, 5 (line 6): with no chip smaller than 5 in play, it cannot be on the table (R-ODDCHIP)"),
-        (NL.replace("[1, 2]", "[5, 10]") + "}\nstart: river\npot: 1003\nstacks: {SB: 100, BB: 100}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 3, "pot: 1003 is not a multiple of the chip, 5"),
-        (NL.replace("[1, 2]", "[5, 10]") + "}\nstacks: {SB: 100, BB: 100}\nactions: [SB raise 23, BB allin, SB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 3, '"SB raise 23": 23 is not a multiple of the chip, 5'),
-        (FL.replace("[1, 2]", "[2, 2]") + ", bets: [2, 5]}\nstacks: {SB: 100, BB: 100}\nactions: [SB fold]\nask: [split]\nwinners: [[BB]]\nchip: 2\n", 1, "game.bets: 5 is not a multiple of the chip, 2"),
+        (NL.replace("[1, 2]", "[5, 10]") + ", ante: 2}\nstacks: {SB: 100, BB: 100}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 1, "game.ante: 2 is not a multiple of chip (5)"),
+        (NL.replace("[1, 2]", "[5, 10]") + "}\nstacks: {SB: 100, BB: 102}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 2, "stacks.BB: 102 is not a multiple of chip (5): with no chip smaller than 5 in play, it cannot be on the table (R-ODDCHIP)"),
+        (NL.replace("[1, 2]", "[5, 10]") + "}\nstart: river\npot: 1003\nstacks: {SB: 100, BB: 100}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 3, "pot: 1003 is not a multiple of chip (5)"),
+        (NL.replace("[1, 2]", "[5, 10]") + "}\nstacks: {SB: 100, BB: 100}\nactions: [SB raise 23, BB allin, SB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 3, '"SB raise 23": 23 is not a multiple of chip (5)'),
+        (FL.replace("[1, 2]", "[2, 2]") + ", bets: [2, 5]}\nstacks: {SB: 100, BB: 100}\nactions: [SB fold]\nask: [split]\nwinners: [[BB]]\nchip: 2\n", 1, "game.bets: 5 is not a multiple of chip (2)"),
         # amounts a JSON reader would not keep exactly
         (NL + "}\nstacks: {SB: 100, BB: 9007199254740992}\n", 2, "stacks.BB: 9007199254740992 is larger than 9007199254740991 (2^53 − 1)"),
         (NL + "}\nstacks: {SB: 9007199254740991, BB: 1}\n", 2, "stacks: the chips at the table (pot and stacks) add up to 9007199254740992"),
@@ -527,6 +527,8 @@ def _document_error(document) -> ScenarioError:
         {"topics": [[[[]]]] * 2},
         {"<<": {"id": "x"}},
         {"ask": ["pots"], "expect": {"pots": [{"amount": 3, "eligible": ["BB"]}, 7]}},
+        {"actions": ["SB allin", "BB call"], "ask": ["split"], "winners": [["BB"]], "chip": 2},
+        {"game": {"type": "no-limit", "blinds": [1, 2], "straddles": [4]}, "stacks": {"SB": 100, "BB": 100, "UTG": 3}},
     ],
 )
 def test_a_document_gets_the_message_its_file_would_get_without_a_line(change):

@@ -294,8 +294,7 @@ class _Checker:
             amounts += [(v, line or self.line_of(g, key), f"game.{key}") for v, line in zip(values, lines)]
         amounts.append((pot, self.line_of(self.doc, "pot"), "pot"))
         amounts += [(v, self.doc["stacks"].key_lines[pos], f"stacks.{pos}") for pos, v in stacks.items()]
-        why = (f"is not a multiple of the chip, {chip} (line {self.line_of(self.doc, 'chip')}): "
-               f"with no chip smaller than {chip} in play, it cannot be on the table (R-ODDCHIP)")
+        why = f"is not a multiple of chip ({chip}): with no chip smaller than {chip} in play, it cannot be on the table (R-ODDCHIP)"
         for amount, line, name in amounts:
             if amount % chip:
                 raise self.fail(line, name, f"{amount} {why}")
