@@ -106,6 +106,50 @@ def test_missing_path_is_an_error_not_a_traceback(tmp_path):
     assert json.loads(out)["error"].endswith("no such file or directory")
 
 
+def test_check_says_a_symbolic_link_loop_is_one(tmp_path):
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    code, out, err = run("check", str(loop))
+    assert code == 1
+    assert f"{loop}: a symbolic link loop" in err
+    assert "no such file" not in err
+    assert "1 file, 1 failed to load" in out
+
+
+def test_check_names_the_missing_target_of_a_dangling_link(tmp_path):
+    link = tmp_path / "spot.yaml"
+    link.symlink_to("moved.yaml")
+    code, _, err = run("check", str(link))
+    assert code == 1
+    assert f"{link}: a symbolic link to moved.yaml, which does not exist" in err
+
+
+def test_a_folder_without_scenario_files_fails_check_and_solve(tmp_path):
+    folder = tmp_path / "spots"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    (folder / "loop.yaml").symlink_to(folder / "loop.yaml")
+    (folder / "notes.txt").write_text("not a scenario")
+    code, out, err = run("check", str(folder))
+    assert code == 1
+    assert f"no scenario files under {folder} (a scenario file is a regular file named *.yaml; " \
+           "not regular files: loop.yaml, pipe.yaml)" in err
+    assert "0 files, 0 failed to load, 0 expect blocks checked, 0 disagreements, 1 folder with no scenario files" in out
+    code, out, _ = run("solve", "--json", str(folder))
+    assert code == 1
+    assert json.loads(out) == {"file": str(folder), "error": f"no scenario files under {folder} (a scenario file is a "
+                               "regular file named *.yaml; not regular files: loop.yaml, pipe.yaml)"}
+
+
+def test_an_empty_folder_beside_good_files_still_fails_check(tmp_path):
+    write(tmp_path, "a.yaml", GOOD)
+    (tmp_path / "empty").mkdir()
+    code, out, err = run("check", str(tmp_path / "a.yaml"), str(tmp_path / "empty"))
+    assert code == 1
+    assert f"no scenario files under {tmp_path / 'empty'} (a scenario file is a regular file named *.yaml)" in err
+    assert "1 file, 0 failed to load, 1 expect block checked, 0 disagreements, 1 folder with no scenario files" in out
+
+
 def test_console_script_is_installed():
     trainer = Path(sys.executable).with_name("trainer")
     done = subprocess.run([str(trainer), "check", str(REPO / "scenarios")], capture_output=True, text=True)

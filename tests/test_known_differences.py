@@ -122,6 +122,23 @@ def test_fixed_limit_allin_under_half_a_bet_can_be_completed():
     assert hand.options().raise_ == Range(min=10, max=10)
 
 
+def test_fixed_limit_caller_of_a_short_allin_may_raise_the_completion():
+    """Known difference 4 -- R-LIMIT (RRoP): $5 round, SB bets 5, BB is all-in
+    for 6 (less than half a bet more), CO calls 6, BTN completes to 10, SB
+    calls. The completion is a full bet for CO, who faces 4: call 4 or raise
+    to 15. PokerKit cannot reach this spot: it has no completion (BTN's raise
+    must go to 11, fixed-limit class (b))."""
+    hand = play(
+        fixed_limit(2, 5),
+        {"SB": 1000, "BB": 11, "CO": 1000, "BTN": 1000},
+        "CO call", "BTN call", "SB call", "BB check",
+        "SB bet 5", "BB allin", "CO call", "BTN raise 10", "SB call",
+    )
+    assert hand.to_act == "CO"
+    assert hand.options().call == 4
+    assert hand.options().raise_ == Range(min=15, max=15)
+
+
 def test_fixed_limit_cap_holds_heads_up():
     """Known difference 4 -- R-LIMIT (TDA24 48, WSOP-T 100.b): a bet and four
     raises per street, also heads-up; then call or fold only."""

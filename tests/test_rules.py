@@ -441,6 +441,29 @@ def test_limit_pagat_completion():
     assert h.to_act == "SB" and h.options().raise_ is None
 
 
+def test_limit_caller_of_a_short_all_in_may_raise_a_completion():
+    """R-LIMIT (RRoP): a player who called a short all-in and then faces a completion may raise:
+    the completion is a full bet for him. Pagat's round with one more player: bet 5, all-in 6,
+    CO calls 6, BTN completes to 10, SB calls -> CO may call 4 or raise to 10 + 5 = 15."""
+    h = hand({"SB": 1000, "BB": 6, "CO": 1000, "BTN": 1000}, blinds=(2, 5), type=FL, start=Street.FLOP, pot=15)
+    play(h, "SB bet 5", "BB allin", "CO call", "BTN raise 10", "SB call")
+    assert h.to_act == "CO"
+    assert h.options().call == 4
+    assert raise_range(h) == (15, 15)
+    play(h, "CO raise 15")
+    assert h.history[-1].to == 15
+
+
+def test_limit_caller_of_a_short_opening_all_in_may_raise_its_completion():
+    """R-LIMIT: the same when the short all-in opens the betting: all-in 2 of a 5 bet (under 50%,
+    not a bet), BB calls 2, CO completes to 5, BTN calls -> BB may call 3 or raise to 5 + 5 = 10."""
+    h = hand({"SB": 2, "BB": 1000, "CO": 1000, "BTN": 1000}, blinds=(2, 5), type=FL, start=Street.FLOP, pot=15)
+    play(h, "SB allin", "BB call", "CO raise 5", "BTN call")
+    assert h.to_act == "BB"
+    assert h.options().call == 3
+    assert raise_range(h) == (10, 10)
+
+
 # --- R-UNCALLED, R-SIDEPOTS, R-SHOWDOWN ------------------------------------
 
 

@@ -239,7 +239,7 @@ def test_ruling_extension_loads_solves_and_explains():
 def test_split_extension_loads_and_solves():
     sc = load(
         """\
-        game: {type: no-limit, blinds: [5, 10]}
+        game: {type: no-limit, blinds: [100, 200]}
         start: river
         pot: 0
         stacks: {SB: 100, BB: 300, BTN: 1000}
@@ -289,6 +289,17 @@ FL = "game: {type: fixed-limit, blinds: [1, 2]"
         (NL + ", straddles: [4]}\nstacks: {BTN: 100, BB: 100}\n", 1, "game.straddles: 1 straddle, but heads-up nobody can straddle"),
         (NL + ", straddles: [4]}\nstacks: {SB: 100, BB: 100}\n", 1, "game.straddles: 1 straddle, but heads-up nobody can straddle"),
         (NL + ", straddles: [4, 8]}\nstacks: {SB: 100, BB: 100, UTG: 100}\n", 1, "game.straddles: 2 straddles, but only 1 seat after the big blind can straddle (UTG)"),
+        # R-STRADDLE: a straddle is posted in full, after the straddler's ante
+        (NL + ", straddles: [4]}\nstacks: {SB: 100, BB: 100, UTG: 3}\n", 1, "game.straddles: UTG has 3 and cannot cover the straddle of 4: a straddle is posted in full"),
+        (NL + ", ante: 1, straddles: [4]}\nstacks: {SB: 100, BB: 100, UTG: 4}\n", 1, "game.straddles: UTG has 4, 3 after the ante of 1, and cannot cover the straddle of 4"),
+        (NL + ", straddles: [4, 8]}\nstacks: {SB: 100, BB: 100, UTG: 100, CO: 7}\n", 1, "game.straddles: CO has 7 and cannot cover the straddle of 8"),
+        ("game:\n  type: no-limit\n  blinds: [1, 2]\n  straddles:\n    - 4\n    - 8\nstacks: {SB: 100, BB: 100, UTG: 100, CO: 7}\n", 6, "game.straddles: CO has 7"),
+        # R-ODDCHIP: with chip N every amount at the table is a number of N-chips
+        (NL.replace("[1, 2]", "[5, 10]") + ", ante: 2}\nstacks: {SB: 100, BB: 100}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 1, "game.ante: 2 is not a multiple of chip (5)"),
+        (NL.replace("[1, 2]", "[5, 10]") + "}\nstacks: {SB: 100, BB: 102}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 2, "stacks.BB: 102 is not a multiple of chip (5): with no chip smaller than 5 in play, it cannot be on the table (R-ODDCHIP)"),
+        (NL.replace("[1, 2]", "[5, 10]") + "}\nstart: river\npot: 1003\nstacks: {SB: 100, BB: 100}\nactions: [SB allin, BB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 3, "pot: 1003 is not a multiple of chip (5)"),
+        (NL.replace("[1, 2]", "[5, 10]") + "}\nstacks: {SB: 100, BB: 100}\nactions: [SB raise 23, BB allin, SB call]\nask: [split]\nwinners: [[BB]]\nchip: 5\n", 3, '"SB raise 23": 23 is not a multiple of chip (5)'),
+        (FL.replace("[1, 2]", "[2, 2]") + ", bets: [2, 5]}\nstacks: {SB: 100, BB: 100}\nactions: [SB fold]\nask: [split]\nwinners: [[BB]]\nchip: 2\n", 1, "game.bets: 5 is not a multiple of chip (2)"),
         # amounts a JSON reader would not keep exactly
         (NL + "}\nstacks: {SB: 100, BB: 9007199254740992}\n", 2, "stacks.BB: 9007199254740992 is larger than 9007199254740991 (2^53 − 1)"),
         (NL + "}\nstacks: {SB: 9007199254740991, BB: 1}\n", 2, "stacks: the chips at the table (pot and stacks) add up to 9007199254740992"),
@@ -305,6 +316,47 @@ def test_the_loader_refuses_what_it_would_ignore_or_lose(text, line, fragment):
     err = error_of(text, "scenarios/x.yaml")
     assert err.line == line, str(err)
     assert fragment in str(err), str(err)
+
+
+def test_a_straddler_who_covers_the_straddle_exactly_posts_it_all_in():
+    sc = load(NL + ", ante: 1, straddles: [4]}\nstacks: {SB: 100, BB: 100, UTG: 5, BTN: 100}\n")
+    assert sc.solve()["to_act"] == "BTN"
+    assert sc.solve()["card"]["current_total"] == 4
+
+
+def test_amounts_made_of_the_chip_load_and_split_in_it():
+    sc = load(NL.replace("[1, 2]", "[5, 10]") + "}\nstart: river\npot: 1005\nstacks: {SB: 100, BB: 100}\n"
+              "actions: [SB bet 25, BB allin, SB call]\nask: [split]\nwinners: [[SB, BB]]\nchip: 5\n")
+    assert sc.solve()["split"] == [{"SB": 605, "BB": 600}]
+
+
+HAND_READING = """\
+game: {type: no-limit, blinds: [50, 100]}
+start: river
+pot: 600
+stacks: {SB: 5000, BB: 5000}
+board: [Kh, 7c, 2d, Kc, 9s]
+hands: {SB: [Ac, Qd], BB: [Kd, 7s]}
+actions: [SB check, BB check]
+ask: [winners]
+expect:
+  best_hands:
+    BB: {cards: CARDS, category: full-house}
+"""
+
+
+@pytest.mark.parametrize("cards", ["[Kd, Kh, Kc, 7s, 7c]", "[Kc, Kh, Kd, 7c, 7s]", "[Kh, Kd, Kc, 7s, 7c]"])
+def test_expected_best_cards_of_one_rank_may_come_in_any_suit_order(cards):
+    assert load(HAND_READING.replace("CARDS", cards)).check_expect() == []
+
+
+@pytest.mark.parametrize("cards", ["[7s, 7c, Kd, Kh, Kc]", "[Kd, Kh, 7s, Kc, 7c]", "[Kd, Kh, Ks, 7s, 7c]"])
+def test_expected_best_cards_out_of_reading_order_or_other_cards_disagree(cards):
+    [problem] = load(HAND_READING.replace("CARDS", cards)).check_expect()
+    assert problem.line == 11
+    shown = ", ".join(f'"{c}"' for c in cards.strip("[]").split(", "))
+    assert str(problem) == (f'x.yaml:11: expect.best_hands.BB.cards: the file expects [{shown}], '
+                            'the engine says ["Kd", "Kh", "Kc", "7s", "7c"]')
 
 
 def test_amounts_up_to_two_to_the_53_minus_one_load():
@@ -475,6 +527,8 @@ def _document_error(document) -> ScenarioError:
         {"topics": [[[[]]]] * 2},
         {"<<": {"id": "x"}},
         {"ask": ["pots"], "expect": {"pots": [{"amount": 3, "eligible": ["BB"]}, 7]}},
+        {"actions": ["SB allin", "BB call"], "ask": ["split"], "winners": [["BB"]], "chip": 2},
+        {"game": {"type": "no-limit", "blinds": [1, 2], "straddles": [4]}, "stacks": {"SB": 100, "BB": 100, "UTG": 3}},
     ],
 )
 def test_a_document_gets_the_message_its_file_would_get_without_a_line(change):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .scenarios import Scenario, ScenarioError, load_paths
+from .scenarios import NoScenarioFiles, Scenario, ScenarioError, load_paths
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -38,7 +38,10 @@ def main(ctx: click.Context) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 def check(paths: tuple[str, ...]) -> None:
-    """Load scenario files (directories: every *.yaml below), report every error and run each `expect`."""
+    """Load scenario files (directories: every *.yaml below), report every error and run each `expect`.
+
+    A folder with no scenario file in it is an error too: a mistyped or emptied path must not pass.
+    """
     result = load_paths(paths, workers=None)
     problems: list[ScenarioError] = list(result.errors)
     for scenario in result.scenarios:
@@ -46,12 +49,17 @@ def check(paths: tuple[str, ...]) -> None:
     for problem in sorted(problems, key=lambda p: (p.file, p.line or 0)):
         click.echo(str(problem), err=True)
     checked = sum(1 for s in result.scenarios if s.expect)
-    files = len(result.scenarios) + len(result.errors)
+    empty = sum(1 for e in result.errors if isinstance(e, NoScenarioFiles))
+    failed = len(result.errors) - empty
+    files = len(result.scenarios) + failed
     disagreements = len(problems) - len(result.errors)
-    click.echo(
-        f"{_count(files, 'file')}, {len(result.errors)} failed to load, "
+    summary = (
+        f"{_count(files, 'file')}, {failed} failed to load, "
         f"{_count(checked, 'expect block')} checked, {_count(disagreements, 'disagreement')}"
     )
+    if empty:
+        summary += f", {_count(empty, 'folder')} with no scenario files"
+    click.echo(summary)
     sys.exit(1 if problems else 0)
 
 

@@ -143,11 +143,19 @@ def _random_winners(hand: Hand, rng: random.Random, i: int, stakes: Stakes | Non
         return None
     room = stakes.chip if stakes is not None else 1
     chip = hand.game.small_blind if rng.random() < 0.5 else room
-    if any(pot.amount % chip for pot in pots):
-        # A pot that is not a whole number of that chip was not dealt in it (a 25 short blind in
+    if not _made_of(hand, chip):
+        # An amount that is not a whole number of that chip was not dealt in it (a 25 short blind in
         # a pot split in 100s): the smallest chip is the room's, which every amount is made of.
         chip = room
     return {"winners": winners, "chip": chip}
+
+
+def _made_of(hand: Hand, chip: int) -> bool:
+    """R-ODDCHIP: every amount of the spot (forced bets, stacks, bets, pots) is a number of ``chip``s."""
+    g = hand.game
+    amounts = [*g.blinds, g.ante, g.bb_ante, *g.straddles, *(g.bets or ()), hand.pot,
+               *(s.stack for s in hand.seats), *(e.added for e in hand.history), *(e.to for e in hand.history)]
+    return all(amount % chip == 0 for amount in amounts)
 
 
 DECK = tuple(r + s for r in RANKS for s in SUITS)

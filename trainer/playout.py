@@ -87,6 +87,9 @@ def random_deal(rng: random.Random, *, game_type: GameType | None = None, player
     if short_bb:
         stacks["BB"] = min(chip(rng.randint(1, bb - 1)), bb - (stakes.chip if stakes else 1))
     straddle_amounts = tuple(bb * 2 ** (k + 1) for k in range(min(straddles, n - 2)))
+    # R-STRADDLE: a player short of the straddle may not straddle, so each straddler covers it
+    for pos, amount in zip(TABLES[n][:-2], straddle_amounts):  # the seats after the blinds, in turn
+        stacks[pos] = max(stacks[pos], amount + ante)
     game = Game(type=game_type, blinds=(sb, bb), ante=ante, bb_ante=bb_ante, straddles=straddle_amounts)
     return Deal(game=game, stacks=stacks)
 

@@ -20,7 +20,7 @@ The names below are the package's public API; import them from ``trainer.scenari
 from .errors import MAX_MESSAGE, MAX_SHOWN, ScenarioError
 from .load import load_bytes, load_document, load_file, load_text
 from .model import Localized, LoadResult, Scenario, ScenarioAction
-from .pool import FILE_SECONDS, PARALLEL_FROM, load_paths, scenario_files
+from .pool import FILE_SECONDS, PARALLEL_FROM, NoScenarioFiles, load_paths, scenario_files
 from .read import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, MAX_VALUES
 from .validate import (
     AMOUNT_RE,
@@ -47,7 +47,7 @@ from .validate import (
 __all__ = [
     "AMOUNT_RE", "BEST_HAND_KEYS", "CARD_KEYS", "CARD_RE", "EXPECT_KEYS", "FILE_SECONDS", "GAME_KEYS",
     "ID_RE", "LOCALES", "MAX_AMOUNT", "MAX_DEPTH", "MAX_DIGITS", "MAX_FILE_BYTES", "MAX_MESSAGE",
-    "MAX_SHOWN", "MAX_VALUES", "OPTION_KEYS", "PARALLEL_FROM", "POT_KEYS", "QUESTION_KINDS", "RULE_KEYS",
+    "MAX_SHOWN", "MAX_VALUES", "NoScenarioFiles", "OPTION_KEYS", "PARALLEL_FROM", "POT_KEYS", "QUESTION_KINDS", "RULE_KEYS",
     "RULING_KEYS", "SHOWDOWN_KEYS", "TOO_LARGE", "TOP_KEYS", "TOPIC_RE", "VERBS",
     "Localized", "LoadResult", "Scenario", "ScenarioAction", "ScenarioError",
     "load_bytes", "load_document", "load_file", "load_paths", "load_text", "scenario_files",

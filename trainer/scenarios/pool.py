@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
 import signal
@@ -32,11 +33,49 @@ def _is_dir(path: Path) -> bool:
         return False
 
 
-def _missing(path: Path) -> bool:
+def _unreachable(path: Path) -> str | None:
+    """Why ``path`` leads to no file at all (missing, a dangling link, a link loop), or None.
+
+    Other failures (a name too long, no permission) are left to reading the file, which says why.
+    """
     try:
-        return not path.exists()
-    except OSError:  # as in _is_dir: not known to be missing, so reading it says what is wrong
-        return False
+        os.stat(path)
+    except FileNotFoundError:
+        try:
+            target = os.readlink(path)
+        except OSError:
+            return "no such file or directory"
+        return f"a symbolic link to {_clip(target)}, which does not exist"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop: its links lead back to one another, never to a file"
+    return None
+
+
+class NoScenarioFiles(ScenarioError):
+    """A folder given to load that holds no scenario file: nothing in it would be checked or served."""
+
+    def __init__(self, folder: str | Path):
+        folder = Path(folder)
+        skipped = _not_files(folder)
+        why = "a scenario file is a regular file named *.yaml"
+        if skipped:
+            shown = ", ".join(_clip(str(p.relative_to(folder))) for p in skipped[:3])
+            more = f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+            why += f"; not regular files: {shown}{more}"
+        super().__init__(str(folder), None, None, f"no scenario files under {folder} ({why})")
+        self.args = (self.message,)  # the message names the folder already: no "folder: " before it
+
+    def __reduce__(self):
+        return (NoScenarioFiles, (self.file,))
+
+
+def _not_files(folder: Path) -> list[Path]:
+    """Entries named *.yaml under ``folder`` that are not regular files (pipes, link loops, dangling links)."""
+    try:
+        return sorted(p for p in folder.rglob("*.yaml") if not p.is_file() and not p.is_dir())
+    except OSError:
+        return []
 
 
 FILE_SECONDS = 10.0
@@ -62,8 +101,9 @@ def _start_worker() -> None:
 
 def _load_one(path: Path) -> Scenario | ScenarioError:
     """One file's Scenario or ScenarioError: whatever goes wrong stays with that file."""
-    if _missing(path):
-        return ScenarioError(str(path), None, None, "no such file or directory")
+    reason = _unreachable(path)
+    if reason:
+        return ScenarioError(str(path), None, None, reason)
     try:
         if _timed:
             signal.setitimer(signal.ITIMER_REAL, FILE_SECONDS)
@@ -102,13 +142,19 @@ def _load_all(files: list[Path], workers: int | None) -> list[Scenario | Scenari
 def load_paths(paths: Iterable[str | Path], *, workers: int | None = 1) -> LoadResult:
     """Load every file; one broken file never stops the others. Ids must be unique.
 
+    A folder holding no scenario file is an error (``NoScenarioFiles``), in its place among the files.
     ``workers=None`` picks a number of processes for large directories.
     """
+    planned: list[Path | ScenarioError] = []
+    for raw in paths:
+        found = scenario_files([raw])
+        planned.extend(found if found or not _is_dir(Path(raw)) else [NoScenarioFiles(raw)])
+    loaded = iter(_load_all([p for p in planned if isinstance(p, Path)], workers))
     scenarios: list[Scenario] = []
     errors: list[ScenarioError] = []
     in_order: list[Scenario | ScenarioError] = []
     seen: dict[str, str] = {}
-    for item in _load_all(scenario_files(paths), workers):
+    for item in (p if isinstance(p, ScenarioError) else next(loaded) for p in planned):
         if isinstance(item, Scenario) and item.id in seen:
             line = item.lines.get("id", 1)
             item = ScenarioError(item.file, line, "id", f'id "{item.id}" is already used by {seen[item.id]}')

@@ -258,11 +258,49 @@ class _Checker:
                 why = f"only {len(free)} seat{'s' if len(free) > 1 else ''} after the big blind can straddle ({', '.join(free)})"
             count = len(game.straddles)
             raise self.fail(g.key_lines["straddles"], "game.straddles", f"{count} straddle{'s' if count > 1 else ''}, but {why}")
+        # R-STRADDLE: a straddle is posted in full; the engine would post what the stack holds (an all-in)
+        for i, (seat, amount) in enumerate(zip(free, game.straddles)):
+            behind = stacks[seat] - min(game.ante, stacks[seat])
+            if behind < amount:
+                has = f"{seat} has {stacks[seat]}" + (f", {behind} after the ante of {game.ante}," if game.ante else "")
+                raise self.fail(
+                    g["straddles"].item_lines[i] or self.line_of(g, "straddles"), "game.straddles",
+                    f"{has} and cannot cover the straddle of {amount}: a straddle is posted in full, "
+                    f"so a player short of it may not straddle (R-STRADDLE)",
+                )
 
     def table_total(self, pot: int, stacks: dict[str, int]) -> None:
         total = pot + sum(stacks.values())
         if total > MAX_AMOUNT:
             raise self.fail(self.line_of(self.doc, "stacks"), "stacks", f"the chips at the table (pot and stacks) add up to {total}, which {TOO_LARGE}")
+
+    def chip(self, ask: tuple[str, ...]) -> int:
+        """``chip``, the smallest chip in play (R-ODDCHIP): only for splitting pots, default 1."""
+        if "chip" not in self.doc:
+            return 1
+        if "winners" not in self.doc and "winners" not in ask:
+            raise self.fail(self.line_of(self.doc, "chip"), "chip", "is only used with winners")
+        return self.integer(self.doc, "chip", "chip", 1, 1)
+
+    def multiples(self, chip: int, game: Game, pot: int, stacks: dict[str, int], actions: list[ScenarioAction]) -> None:
+        """R-ODDCHIP: on a table whose smallest chip is ``chip`` every amount is a number of those chips."""
+        if chip == 1:
+            return
+        g = self.game_map
+        amounts: list[tuple[int, int | None, str]] = []
+        for key, values in (("blinds", game.blinds), ("ante", (game.ante,)), ("bb_ante", (game.bb_ante,)),
+                            ("straddles", game.straddles), ("bets", game.bets or ())):
+            lines = getattr(g.get(key), "item_lines", None) or [None] * len(values)
+            amounts += [(v, line or self.line_of(g, key), f"game.{key}") for v, line in zip(values, lines)]
+        amounts.append((pot, self.line_of(self.doc, "pot"), "pot"))
+        amounts += [(v, self.doc["stacks"].key_lines[pos], f"stacks.{pos}") for pos, v in stacks.items()]
+        why = f"is not a multiple of chip ({chip}): with no chip smaller than {chip} in play, it cannot be on the table (R-ODDCHIP)"
+        for amount, line, name in amounts:
+            if amount % chip:
+                raise self.fail(line, name, f"{amount} {why}")
+        for act in actions:
+            if act.amount is not None and act.amount % chip:
+                raise self.bad_action(act.line, act.text, f"{act.amount} {why}")
 
     def seat_map(self, key: str, stacks: dict[str, int]) -> _Map:
         m = self.mapping(self.doc, key, key)
@@ -407,8 +445,10 @@ def validated(doc, file: str) -> Scenario:
     names = c.names(stacks)
     board, hands = c.cards(stacks)
     ask = _ask(c)
+    chip = c.chip(ask)
     expect = _expect(c, stacks)
     actions = c.actions(start, stacks)
+    c.multiples(chip, game, pot, stacks, actions)
     hand = _replay(c, game, stacks, start, pot, actions)
     solution = hand.solve()
     if "ask" in doc:
@@ -418,9 +458,9 @@ def validated(doc, file: str) -> Scenario:
         ask = ("pots", "showdown") if "showdown" in solution else ("pots",)
     declaration = _ruling(c, hand, ask, solution)
     if "winners" in ask:
-        winners, chip = _read_hands(c, hand, ask, solution, board, hands)
+        winners = _read_hands(c, hand, ask, solution, board, hands, chip)
     else:
-        winners, chip = _winners(c, hand, ask, solution)
+        winners = _winners(c, hand, ask, solution, chip)
     return Scenario(
         id=sid, file=file, title=title, explain=explain, topics=topics, level=level, game=game,
         start=start, pot=pot, stacks=stacks, names=names, board=board, hands=hands,
@@ -482,10 +522,10 @@ def _ruling(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict) -> De
     return declaration
 
 
-def _read_hands(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, board, hands):
+def _read_hands(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, board, hands, chip: int):
     """ask: [winners] — the engine reads the cards: best five per live player, winners per pot.
 
-    Returns what ``_winners`` returns: the winners to split by (only when ``split`` is asked) and the chip."""
+    Returns what ``_winners`` returns: the winners to split by (only when ``split`` is asked)."""
     line = c.line_of(c.doc, "ask")
     if "winners" in c.doc:
         raise c.fail(c.line_of(c.doc, "winners"), "winners",
@@ -502,25 +542,21 @@ def _read_hands(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, b
     solution["best_hands"] = {pos: b.as_dict() for pos, b in reading.best_hands.items()}
     solution["winners"] = reading.winners
     if "split" not in ask:
-        return None, 1
-    chip = c.integer(c.doc, "chip", "chip", 1, 1)
+        return None
     solution["split"] = hand.split(reading.winners, chip)[0]
-    return tuple(tuple(w) for w in reading.winners), chip
+    return tuple(tuple(w) for w in reading.winners)
 
 
-def _winners(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict):
+def _winners(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, chip: int):
     if "winners" not in c.doc:
         if "split" in ask:
             raise c.fail(c.line_of(c.doc, "ask"), "winners", "ask includes split, so the file needs winners: one list of positions per pot")
-        if "chip" in c.doc:
-            raise c.fail(c.line_of(c.doc, "chip"), "chip", "is only used with winners")
-        return None, 1
+        return None
     value = c.doc["winners"]
     line = c.line_of(c.doc, "winners")
     ok = isinstance(value, list) and all(isinstance(w, list) and w and all(isinstance(p, str) for p in w) for w in value)
     if not ok:
         raise c.fail(line, "winners", f"must be one list of positions per pot, main pot first, e.g. [[BB, BTN], [BTN]]; got {_show(value)}")
-    chip = c.integer(c.doc, "chip", "chip", 1, 1)
     if not hand.betting_over:
         raise c.fail(line, "winners", f"betting is not over ({hand.to_act} is to act), so there are no pots to split yet")
     try:
@@ -528,7 +564,7 @@ def _winners(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict):
     except EngineError as exc:
         raise c.fail(line, "winners", str(exc)) from None
     solution["split"] = shares
-    return tuple(tuple(w) for w in value), chip
+    return tuple(tuple(w) for w in value)
 
 
 def _topics(c: _Checker) -> tuple[str, ...]:
