@@ -31,17 +31,19 @@ def test_sign_up_takes_the_anonymous_history_along(s):
         s, email=" Ana@Example.com ", password="correct horse", name="Ana", instructor=False, learner_id=anon
     )
     s.commit()
-    assert learner.id == anon and learner.account_id == account.id
+    # a learner of its own (a copy of the old cookie opens nothing of it), the history merged in
+    assert learner.id != anon and learner.account_id == account.id and s.get(Learner, anon) is None
     assert account.email == "ana@example.com"
     assert account.password_hash != "correct horse" and "correct horse" not in account.password_hash
-    assert s.scalar(select(func.count()).select_from(Attempt).where(Attempt.learner_id == anon)) == 2
+    assert s.scalar(select(func.count()).select_from(Attempt).where(Attempt.learner_id == learner.id)) == 2
 
 
 def test_sign_in_on_another_device_merges_that_devices_history(s):
     first = new_id()
     _attempt(s, first)
-    account, _ = sign_up(s, email="bo@example.com", password="password1", name="Bo", instructor=False, learner_id=first)
+    account, mine = sign_up(s, email="bo@example.com", password="password1", name="Bo", instructor=False, learner_id=first)
     s.commit()
+    first = mine.id
     other = new_id()
     _attempt(s, other, "spot-c", right=False)
     progress.set_spaced_repetition(s, other, True)
