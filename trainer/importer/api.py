@@ -30,6 +30,7 @@ class FileCount:
     imported: int = 0
     refused: Counter = field(default_factory=Counter)  # Refused -> hands
     spots: int = 0
+    unread: Refused | None = None  # why the whole file was refused, when it was
 
 
 @dataclass(kw_only=True)
@@ -41,6 +42,9 @@ class Report:
         """One line per refused hand, then one per file with its counts."""
         out = [str(r) for r in self.refusals]
         for f in self.files:
+            if f.unread is not None:
+                out.append(f"{f.file}: not read ({f.unread})")
+                continue
             refused = ", ".join(f"{n} {kind}" for kind, n in sorted(f.refused.items())) or "none"
             out.append(f"{f.file}: {f.hands} hands, {f.imported} imported, refused: {refused}; {f.spots} spots")
         return out
@@ -119,6 +123,8 @@ def _over(count: int, size: int, total: int, spots: int, limits: Limits) -> str 
 
 def _refuse(report: Report, tally: FileCount, refusal: Refusal) -> None:
     report.refusals.append(refusal)
-    tally.refused[refusal.kind] += 1
-    if refusal.hand is not None:
+    if refusal.hand is None:
+        tally.unread = refusal.kind
+    else:
+        tally.refused[refusal.kind] += 1
         tally.hands += 1

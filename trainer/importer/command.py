@@ -29,11 +29,15 @@ def run(paths: list[str], out: Path, mode: Mode, limits: Limits = Limits()) -> t
     """Import the files and write each spot to ``out/<file>/<id>.yaml``."""
     named = ((name, path.read_bytes()) for name, path in named_files(paths))
     spots, report = import_files(named, mode, limits)
+    write_spots(spots, out)
+    return spots, report
+
+
+def write_spots(spots: list[Spot], out: Path) -> None:
     for spot in spots:
         target = out / spot.folder / f"{spot.id}.yaml"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(spot_yaml(spot), encoding="utf-8")
-    return spots, report
 
 
 def spot_yaml(spot: Spot) -> str:

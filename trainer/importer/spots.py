@@ -31,7 +31,7 @@ class Mode(StrEnum):
 class Decision:
     """The spot before one move: what the engine says there, and what the player did."""
 
-    number: int  # from 1, in the order the hand was played
+    number: int  # the move's place among the hand's recorded moves, from 1
     position: str
     street: Street
     actions: dict[str, list[str]]  # street -> action texts so far, as in a scenario file
@@ -67,7 +67,7 @@ def replay(record: HandRecord) -> list[Decision]:
         raise HandError(Refused.RULES, record.line, str(exc)) from None
     decisions: list[Decision] = []
     written: dict[str, list[str]] = {}
-    for move in record.moves:
+    for number, move in enumerate(record.moves, 1):
         position = seat_of[move.player]
         if hand.to_act is None and move.verb in (Verb.CHECK, Verb.CHECK_OR_CALL):
             # A check some software records when nobody is left to play against:
@@ -80,7 +80,7 @@ def replay(record: HandRecord) -> list[Decision]:
             raise HandError(Refused.RULES, move.line, f"{move.player} acts on the {move.street}, but the {hand.street} betting is not over")
         action, text, did = _action(hand, position, move)
         decisions.append(Decision(
-            number=len(decisions) + 1, position=position, street=hand.street, actions={k: list(v) for k, v in written.items()},
+            number=number, position=position, street=hand.street, actions={k: list(v) for k, v in written.items()},
             solution=hand.solve(), topics=teaching_topics(hand), did=did,
         ))
         try:
@@ -172,7 +172,7 @@ def spots(record: HandRecord, decisions: list[Decision], mode: Mode, used: set[s
         sid = unique(f"{folder}-{slug(record.hand)}-{d.number}", used)
         document: dict = {
             "id": sid,
-            "title": {"en": f"Hand {record.hand}, decision {d.number}: {d.position} to act on the {d.street}"},
+            "title": {"en": f"Hand {record.hand}, decision {d.number}: {d.position} to act {_on(d.street)}"},
             "source": {"file": record.file, "hand": record.hand, "decision": d.number},
         }
         if d.topics:
@@ -187,6 +187,10 @@ def spots(record: HandRecord, decisions: list[Decision], mode: Mode, used: set[s
         document["expect"] = {"to_act": d.position, "card": d.solution["card"], "options": d.solution["options"]}
         made.append(Spot(id=sid, folder=folder, document=document))
     return made
+
+
+def _on(street: Street) -> str:
+    return "before the flop" if street is Street.PREFLOP else f"on the {street}"
 
 
 def slug(text: str) -> str:
