@@ -1,8 +1,8 @@
 """Hand-history text as the poker clients write it -> ``HandRecord``.
 
-Read: PokerStars (and its Zoom tables), GGPoker and Winamax, which share one
-layout (a header line, the seats, the blinds, ``*** HOLE CARDS ***`` or
-``*** PRE-FLOP ***``, then one action a line). Amounts may carry a currency
+Read: PokerStars (and its Zoom tables), GGPoker, Winamax and Full Tilt, which
+share one layout (a header line, the seats, the blinds, ``*** HOLE CARDS ***``
+or ``*** PRE-FLOP ***``, then one action a line) with a few words of their own. Amounts may carry a currency
 sign, thousands commas or a decimal comma; a hand with cents is read in
 cents. Hands of the other sites are found and refused one by one, so the
 report still names each of them.
@@ -20,40 +20,61 @@ from trainer.engine import GameType, Street
 from .model import HandError, HandRecord, Move, Refused, Verb
 
 
+AMOUNT = r"(?P<{}>[$€£]?\s?\d(?:[\d.,]*\d)?\s?(?:€|[A-Z]{{3}})?)"
+
+
+def _actions(all_in: str, raise_: str) -> dict[str, re.Pattern[str]]:
+    return {
+        "fold": re.compile(r"folds\s*$"),
+        "check": re.compile(r"checks\s*$"),
+        "call": re.compile(r"calls " + AMOUNT.format("added") + all_in),
+        "bet": re.compile(r"bets " + AMOUNT.format("to") + all_in),
+        "raise": re.compile(raise_ + all_in),
+    }
+
+
+# PokerStars, GGPoker, Winamax: "raises 20 to 40 and is all-in"
+STARS_ACTIONS = _actions(r"(?P<allin> and is all-in)?\s*$", r"raises " + AMOUNT.format("by") + r" to " + AMOUNT.format("to"))
+STARS_POSTS = re.compile(r"posts (?P<what>small blind|big blind|the ante|ante|straddle|small & big blinds|dead blind)\s+"
+                         + AMOUNT.format("amount") + r"(?P<allin> and is all-in)?\s*$")
+STARS_STAKES = re.compile(r"\((?:[^()/]*/)?(?P<small>[^()/]+)/(?P<big>[^()/]+?)(?:\s*-[^()]*)?(?:\s+[A-Z]{3})?\)")
+# Full Tilt: "raises to 40, and is all in", "posts the small blind of $5", "antes 25"
+TILT_ACTIONS = _actions(r"(?P<allin>,? and is all in)?\s*$", r"raises to " + AMOUNT.format("to"))
+TILT_POSTS = re.compile(r"(?:posts (?:the )?(?P<what>small blind|big blind|dead blind|small & big blinds)(?: of)?|antes) "
+                        + AMOUNT.format("amount") + r"(?P<allin>,? and is all in)?\s*$")
+TILT_STAKES = re.compile(r" - (?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+) - ")
+
+
 @dataclass(frozen=True)
 class Site:
     name: str
     header: re.Pattern[str]  # group "id": the hand's number
     readable: bool
-    colon: bool = True  # "name: folds" (PokerStars, GGPoker) or "name folds" (Winamax)
+    colon: bool = True  # "name: folds" (PokerStars, GGPoker) or "name folds" (Winamax, Full Tilt)
+    actions: dict[str, re.Pattern[str]] = field(default_factory=lambda: STARS_ACTIONS)
+    posts: re.Pattern[str] = STARS_POSTS
+    stakes: re.Pattern[str] = STARS_STAKES
 
 
 SITES = (
     Site("PokerStars", re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):"), True),
     Site("GGPoker", re.compile(r"^Poker Hand #(?P<id>[A-Z]*\d+):"), True),
     Site("Winamax", re.compile(r"^Winamax Poker - .*HandId: #(?P<id>[\d-]+)"), True, colon=False),
-    Site("Full Tilt Poker", re.compile(r"^Full Tilt Poker Game #(?P<id>\d+)"), False),
+    Site("Full Tilt Poker", re.compile(r"^Full Tilt Poker Game #(?P<id>\d+)"), True, colon=False,
+         actions=TILT_ACTIONS, posts=TILT_POSTS, stakes=TILT_STAKES),
     Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), False),
     Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), False),
     Site("Ignition/Bovada", re.compile(r"^(?:Ignition|Bovada) Hand #(?P<id>\d+)"), False),
 )
+READ = ", ".join(s.name for s in SITES if s.readable)
 
-GAME = re.compile(r"Hold'?em\s+(?P<limit>no limit|pot limit|limit)", re.IGNORECASE)
+GAME = re.compile(r"Hold'?em\s+(?P<limit>no limit|pot limit|limit)|(?P<short>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit) Hold'?em",
+                  re.IGNORECASE)
 OTHER_GAMES = re.compile(r"Omaha|Stud|Razz|Badugi|Draw|Courchevel|Short ?Deck|6\+", re.IGNORECASE)
-LIMITS = {"no limit": GameType.NO_LIMIT, "pot limit": GameType.POT_LIMIT, "limit": GameType.FIXED_LIMIT}
-STAKES = re.compile(r"\((?:[^()/]*/)?(?P<small>[^()/]+)/(?P<big>[^()/]+?)(?:\s*-[^()]*)?(?:\s+[A-Z]{3})?\)")
+LIMITS = {"no limit": GameType.NO_LIMIT, "nl": GameType.NO_LIMIT, "pot limit": GameType.POT_LIMIT,
+          "pl": GameType.POT_LIMIT, "limit": GameType.FIXED_LIMIT, "fl": GameType.FIXED_LIMIT,
+          "fixed limit": GameType.FIXED_LIMIT}
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<chips>[^()]*)\)(?P<rest>.*)$")
-BUTTON = re.compile(r"Seat #(?P<seat>\d+) is the button")
-AMOUNT = r"(?P<{}>[$€£]?\s?\d[\d.,]*\s?(?:€|[A-Z]{{3}})?)"
-ACTIONS = {
-    "fold": re.compile(r"folds\s*$"),
-    "check": re.compile(r"checks\s*$"),
-    "call": re.compile(r"calls " + AMOUNT.format("added") + r"(?P<allin> and is all-in)?\s*$"),
-    "bet": re.compile(r"bets " + AMOUNT.format("to") + r"(?P<allin> and is all-in)?\s*$"),
-    "raise": re.compile(r"raises " + AMOUNT.format("by") + r" to " + AMOUNT.format("to") + r"(?P<allin> and is all-in)?\s*$"),
-}
-POSTS = re.compile(r"posts (?P<what>small blind|big blind|the ante|ante|straddle|small & big blinds|dead blind)\s+"
-                   + AMOUNT.format("amount") + r"(?P<allin> and is all-in)?\s*$")
 STREET_MARK = re.compile(r"^\*\*\* ?(?P<name>[A-Z -]+?) ?\*\*\*")
 STREETS = {"HOLE CARDS": Street.PREFLOP, "PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
            "RIVER": Street.RIVER}
@@ -87,7 +108,7 @@ def records(text: str, file: str) -> Iterator[HandRecord | HandError]:
             first[hand] = start + 1
             if not site.readable:
                 raise HandError(Refused.UNSUPPORTED, start + 1,
-                                f"{site.name} hand histories are not read yet (PokerStars, GGPoker and Winamax are)")
+                                f"{site.name} hand histories are not read yet ({READ} are)")
             yield _Reader(site, file, hand, lines, start, end).record()
         except HandError as exc:
             exc.hand = hand
@@ -120,7 +141,7 @@ class _Reader:
     def record(self) -> HandRecord:
         header = self.lines[self.start]
         game_type = self._game(header)
-        seats, button = self._seats()
+        seats = self._seats()
         names = sorted((name for _, name, _ in seats), key=len, reverse=True)
         posts: list[tuple[str, str, Decimal, bool, int]] = []
         raw: list[_Raw] = []
@@ -144,10 +165,10 @@ class _Reader:
                 continue
             player, rest = said
             if street is None:
-                if m := POSTS.match(rest):
-                    posts.append((player, m["what"], self._amount(m["amount"], i), bool(m["allin"]), i + 1))
+                if m := self.site.posts.match(rest):
+                    posts.append((player, m["what"] or "ante", self._amount(m["amount"], i), bool(m["allin"]), i + 1))
                 continue
-            for verb, pattern in ACTIONS.items():
+            for verb, pattern in self.site.actions.items():
                 if m := pattern.match(rest):
                     raw.append(_Raw(
                         street=street, player=player, verb=Verb(verb),
@@ -158,7 +179,7 @@ class _Reader:
                     break
         if street is None:
             raise HandError(Refused.TRUNCATED, last, "the hand stops before the cards are dealt")
-        return self._build(game_type, header, seats, button, posts, raw, last)
+        return self._build(game_type, header, seats, posts, raw, last)
 
     def _game(self, header: str) -> GameType:
         if other := OTHER_GAMES.search(header):
@@ -168,18 +189,15 @@ class _Reader:
             raise HandError(Refused.OTHER_GAME, self.start + 1, "the header names no hold'em game")
         if re.search(r"\bCap\b", header):
             raise HandError(Refused.UNSUPPORTED, self.start + 1, "capped no-limit (a cap on what each player may put in) is not in the rules taught")
-        return LIMITS[m["limit"].lower()]
+        return LIMITS[(m["limit"] or m["short"]).lower()]
 
-    def _seats(self) -> tuple[list[tuple[int, str, str]], int | None]:
+    def _seats(self) -> list[tuple[int, str, str]]:
         seats: list[tuple[int, str, str]] = []
-        button = None
         self.stacks: dict[str, Decimal] = {}
         for i in range(self.start + 1, self.end):
             line = self.lines[i].strip()
             if line.startswith("***"):
                 break
-            if m := BUTTON.search(line):
-                button = int(m["seat"])
             if m := SEAT.match(line):
                 # "$13.01 in chips", "1500 in chips, $0.50 bounty", "800€", "20000, 0.50€ bounty"
                 chips = m["chips"].split(" in chips")[0].split(", ")[0]
@@ -187,7 +205,7 @@ class _Reader:
                 seats.append((int(m["seat"]), m["name"], m["rest"]))
         if not seats:
             raise HandError(Refused.TRUNCATED, self.start + 1, "the hand has no seats")
-        return seats, button
+        return seats
 
     def _split(self, line: str, names: list[str]) -> tuple[str, str] | None:
         for name in names:
@@ -204,7 +222,7 @@ class _Reader:
         self.amounts.append(value)
         return value
 
-    def _build(self, game_type, header, seats, button, posts, raw: list[_Raw], last: int) -> HandRecord:
+    def _build(self, game_type, header, seats, posts, raw: list[_Raw], last: int) -> HandRecord:
         acting = {r.player for r in raw} | {p[0] for p in posts}
         # Before the flop every player dealt in posts or acts (the big blind posts); a seated player
         # who does neither sat the hand out, whether or not the site says so.
@@ -244,7 +262,7 @@ class _Reader:
         for k, (who, _, _, line) in enumerate(straddles):
             if k >= len(after_bb) or after_bb[k] != who:
                 raise HandError(Refused.UNSUPPORTED, line, f"{who}'s straddle is not from the seat after the last blind or straddle")
-        stakes = STAKES.search(header[header.find("(") - 1:] if "(" in header else "")
+        stakes = self.site.stakes.search(header)
         header_blinds = None
         if stakes:
             small, big = parse_amount(stakes["small"]), parse_amount(stakes["big"])
