@@ -178,7 +178,8 @@ class _Reader:
                     ))
                     break
         if street is None:
-            raise HandError(Refused.TRUNCATED, last, "the hand stops before the cards are dealt")
+            raise HandError(Refused.TRUNCATED, last, "no *** HOLE CARDS *** line: the hand stops before the cards are "
+                            "dealt, or its client writes in words this importer does not read")
         return self._build(game_type, header, seats, posts, raw, last)
 
     def _game(self, header: str) -> GameType:
