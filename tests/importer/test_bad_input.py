@@ -225,3 +225,21 @@ def test_a_source_loads_and_is_kept():
 
     assert load_document(document, "spot.yaml").source == {"file": "a.txt", "hand": "12", "decision": 3}
     assert load_document({**document, "source": "TDA 2024 rule 40"}, "s.yaml").source == "TDA 2024 rule 40"
+
+
+def test_more_seats_than_a_table_is_refused_at_the_eleventh():
+    header, rest = STARS.split("\n", 1)
+    seats = "".join(f"Seat {i}: extra{i} (100 in chips)\n" for i in range(11, 20000))
+
+    _, refused, _ = refusals(("crowd.txt", header + "\n" + seats + rest))
+
+    assert refused == [("crowd.txt", "149652017195", 12, Refused.UNSUPPORTED)]
+
+
+def test_amounts_past_what_a_json_reader_keeps_are_refused():
+    rich = STARS.replace("Seat 9: held (20710 in chips)", "Seat 9: held (90071992547409930 in chips)")
+
+    _, refused, report = refusals(("rich.txt", rich))
+
+    assert refused == [("rich.txt", "149652017195", 1, Refused.UNSUPPORTED)]
+    assert "an amount over 9007199254740991 chips" in report.refusals[0].message

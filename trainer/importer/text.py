@@ -200,6 +200,8 @@ class _Reader:
             if line.startswith("***"):
                 break
             if m := SEAT.match(line):
+                if len(seats) == 10:
+                    raise HandError(Refused.UNSUPPORTED, i + 1, "more than 10 seats: a hold'em table has 2 to 10")
                 # "$13.01 in chips", "1500 in chips, $0.50 bounty", "800€", "20000, 0.50€ bounty"
                 chips = m["chips"].split(" in chips")[0].split(", ")[0]
                 self.stacks[m["name"]] = self._amount(chips, i)
