@@ -76,7 +76,9 @@ def check_import(files: list[tuple[str, Path]], out: Path, mode: str = "every-de
         elif verb in (Verb.BET, Verb.RAISE):
             bounds = options["bet"] or options["raise"]
             low, high = (bounds["min"], bounds["max"]) if options["bet"] else (bounds["min_to"], bounds["max_to"])
-            assert low <= move.to <= high, (scenario.file, move)
+            # 888poker writes the chips a raise adds; the others the total it raises to
+            to = move.to if move.to is not None else card["committed"] + move.added
+            assert low <= to <= high, (scenario.file, move)
             raises += 1
         elif verb is Verb.CHECK:
             assert options["check"], scenario.file

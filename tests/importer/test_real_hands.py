@@ -23,7 +23,7 @@ def test_a_sample_of_every_file_kind_imports_and_agrees_with_the_hands(tmp_path)
     report = result["report"]
     assert result["calls"] > 100 and result["raises"] > 100
     imported = {f.file.split("/")[1] for f in report.files if f.imported}
-    assert {"pokerstars", "ggpoker", "winamax", "pluribus", "wsop-2023-43"} <= imported
+    assert {"pokerstars", "ggpoker", "winamax", "fulltilt", "888poker", "pluribus", "wsop-2023-43"} <= imported
     kinds = {r.kind for r in report.refusals}
     assert {Refused.OTHER_GAME, Refused.UNSUPPORTED, Refused.REPEAT} <= kinds
 

@@ -27,7 +27,8 @@ class Move:
     """One voluntary action as the hand history wrote it.
 
     ``to`` is the player's street total after a bet or raise; ``added`` the
-    chips a call put in, when the site wrote them (PHH does not)."""
+    chips a call put in, when the site wrote them (PHH does not), or the chips
+    a raise put in, for a site that writes those instead of the total."""
 
     street: Street
     player: str  # the name the hand history uses

@@ -10,7 +10,7 @@ breaks a rule.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from trainer.engine import POSITIONS, Action, ActionKind, Game, GameType, Hand, IllegalActionError, Street
@@ -78,7 +78,7 @@ def replay(record: HandRecord) -> list[Decision]:
             raise HandError(Refused.RULES, move.line, f"{move.player} ({position}) acts out of turn: {waiting}")
         if move.street != hand.street:
             raise HandError(Refused.RULES, move.line, f"{move.player} acts on the {move.street}, but the {hand.street} betting is not over")
-        action, text, did = _action(hand, position, move)
+        action, text, did, to = _action(hand, position, move)
         decisions.append(Decision(
             number=number, position=position, street=hand.street, actions={k: list(v) for k, v in written.items()},
             solution=hand.solve(), topics=teaching_topics(hand), did=did,
@@ -87,8 +87,8 @@ def replay(record: HandRecord) -> list[Decision]:
             event = hand.apply(action)
         except IllegalActionError as exc:
             raise HandError(Refused.RULES, move.line, f"{move.player} ({position}): {exc}") from None
-        if move.to is not None and event.to != move.to:
-            raise HandError(Refused.RULES, move.line, f"{move.player} ({position}) puts in a total of {move.to}, but all-in is {event.to}")
+        if to is not None and event.to != to:
+            raise HandError(Refused.RULES, move.line, f"{move.player} ({position}) puts in a total of {to}, but all-in is {event.to}")
         written.setdefault(str(decisions[-1].street), []).append(text)
     if hand.to_act is not None:
         raise HandError(Refused.TRUNCATED, record.end_line, f"the hand stops before betting is over: {hand.to_act} is to act")
@@ -100,7 +100,8 @@ def game_of(record: HandRecord) -> Game:
                 straddles=record.straddles)
 
 
-def _action(hand: Hand, position: str, move: Move) -> tuple[Action, str, str]:
+def _action(hand: Hand, position: str, move: Move) -> tuple[Action, str, str, int | None]:
+    """The engine's action for a move, the move as a scenario file writes it, in words, and its total."""
     options = hand.options()
     card = hand.card()
     seat = next(s for s in hand.seats if s.position == position)
@@ -116,21 +117,23 @@ def _action(hand: Hand, position: str, move: Move) -> tuple[Action, str, str]:
             raise HandError(Refused.RULES, move.line,
                             f"{move.player} ({position}) calls {move.added}, but the call is {options.call} "
                             f"(④ {card.to_add}, stack {seat.stack})")
-        return Action(position=position, kind=ActionKind.CALL), f"{position} call", f"called {options.call}"
+        return Action(position=position, kind=ActionKind.CALL), f"{position} call", f"called {options.call}", None
     if verb in (Verb.BET, Verb.RAISE):
         all_in_total = seat.committed + seat.stack
+        if move.to is None:  # a site that writes the chips a raise adds
+            move = replace(move, to=seat.committed + move.added)
         bounds = options.bet or options.raise_
         word = "bet" if card.current_total == 0 else "raise"
         if move.to == all_in_total:
-            return Action(position=position, kind=ActionKind.ALLIN), f"{position} allin", f"went all-in for {move.to}"
+            return Action(position=position, kind=ActionKind.ALLIN), f"{position} allin", f"went all-in for {move.to}", move.to
         if bounds is None or not bounds.min <= move.to <= bounds.max:
             allowed = "no bet or raise is allowed" if bounds is None else f"the {word} must be to {bounds.min}–{bounds.max}"
             raise HandError(Refused.RULES, move.line, f"{move.player} ({position}) {word}s to {move.to}, but {allowed}")
         kind = ActionKind.BET if word == "bet" else ActionKind.RAISE
-        return Action(position=position, kind=kind, amount=move.to), f"{position} {word} {move.to}", \
-            f"{'bet' if word == 'bet' else 'raised to'} {move.to}"
+        said = f"bet {move.to}" if word == "bet" else f"raised to {move.to}"
+        return Action(position=position, kind=kind, amount=move.to), f"{position} {word} {move.to}", said, move.to
     kind = ActionKind.CHECK if verb is Verb.CHECK else ActionKind.FOLD
-    return Action(position=position, kind=kind), f"{position} {kind}", "checked" if verb is Verb.CHECK else "folded"
+    return Action(position=position, kind=kind), f"{position} {kind}", "checked" if verb is Verb.CHECK else "folded", None
 
 
 def teaching_topics(hand: Hand) -> tuple[str, ...]:

@@ -1,8 +1,9 @@
 """Hand-history text as the poker clients write it -> ``HandRecord``.
 
-Read: PokerStars (and its Zoom tables), GGPoker, Winamax and Full Tilt, which
-share one layout (a header line, the seats, the blinds, ``*** HOLE CARDS ***``
-or ``*** PRE-FLOP ***``, then one action a line) with a few words of their own. Amounts may carry a currency
+Read: PokerStars (and its Zoom tables), GGPoker, Winamax, Full Tilt and
+888poker, which share one layout (a header, the seats, the blinds, a line
+that starts the hole cards, then one action a line) with words and amount
+styles of their own. Amounts may carry a currency
 sign, thousands commas or a decimal comma; a hand with cents is read in
 cents. Hands of the other sites are found and refused one by one, so the
 report still names each of them.
@@ -43,6 +44,19 @@ TILT_ACTIONS = _actions(r"(?P<allin>,? and is all in)?\s*$", r"raises to " + AMO
 TILT_POSTS = re.compile(r"(?:posts (?:the )?(?P<what>small blind|big blind|dead blind|small & big blinds)(?: of)?|antes) "
                         + AMOUNT.format("amount") + r"(?P<allin>,? and is all in)?\s*$")
 TILT_STAKES = re.compile(r" - (?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+) - ")
+# 888poker: amounts in brackets, and a raise gives the chips it adds: "raises [$300]"
+BRACKETED = r"\[\s*" + AMOUNT + r"\s*\]"
+PACIFIC_ACTIONS = {
+    "fold": re.compile(r"folds\s*$"),
+    "check": re.compile(r"checks\s*$"),
+    "call": re.compile(r"calls " + BRACKETED.format("added") + r"\s*$"),
+    "bet": re.compile(r"bets " + BRACKETED.format("to") + r"\s*$"),
+    "raise": re.compile(r"raises " + BRACKETED.format("added") + r"\s*$"),
+}
+PACIFIC_POSTS = re.compile(r"posts (?P<what>small blind|big blind|ante|dead blind)\s*" + BRACKETED.format("amount") + r"(?P<allin>)\s*$")
+PACIFIC_STAKES = re.compile(r"(?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+) Blinds")
+STARS_STREETS = re.compile(r"^\*\*\* ?(?P<name>[A-Z -]+?) ?\*\*\*")
+PACIFIC_STREETS = re.compile(r"^\*\* (?:Dealing )?(?P<name>[A-Za-z ]+?) \*\*")
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,9 @@ class Site:
     actions: dict[str, re.Pattern[str]] = field(default_factory=lambda: STARS_ACTIONS)
     posts: re.Pattern[str] = STARS_POSTS
     stakes: re.Pattern[str] = STARS_STAKES
+    streets: re.Pattern[str] = STARS_STREETS
+    header_lines: int = 1  # the lines that name the game and the stakes
+    limit_stakes: bool = True  # in a fixed-limit game the stakes named are the bets, not the blinds
 
 
 SITES = (
@@ -62,7 +79,9 @@ SITES = (
     Site("Winamax", re.compile(r"^Winamax Poker - .*HandId: #(?P<id>[\d-]+)"), True, colon=False),
     Site("Full Tilt Poker", re.compile(r"^Full Tilt Poker Game #(?P<id>\d+)"), True, colon=False,
          actions=TILT_ACTIONS, posts=TILT_POSTS, stakes=TILT_STAKES),
-    Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), False),
+    Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), True, colon=False,
+         actions=PACIFIC_ACTIONS, posts=PACIFIC_POSTS, stakes=PACIFIC_STAKES, streets=PACIFIC_STREETS,
+         header_lines=2, limit_stakes=False),
     Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), False),
     Site("Ignition/Bovada", re.compile(r"^(?:Ignition|Bovada) Hand #(?P<id>\d+)"), False),
 )
@@ -75,8 +94,7 @@ LIMITS = {"no limit": GameType.NO_LIMIT, "nl": GameType.NO_LIMIT, "pot limit": G
           "pl": GameType.POT_LIMIT, "limit": GameType.FIXED_LIMIT, "fl": GameType.FIXED_LIMIT,
           "fixed limit": GameType.FIXED_LIMIT}
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<chips>[^()]*)\)(?P<rest>.*)$")
-STREET_MARK = re.compile(r"^\*\*\* ?(?P<name>[A-Z -]+?) ?\*\*\*")
-STREETS = {"HOLE CARDS": Street.PREFLOP, "PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
+STREETS = {"HOLE CARDS": Street.PREFLOP, "DOWN CARDS": Street.PREFLOP, "PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
            "RIVER": Street.RIVER}
 ENDS = ("SHOW DOWN", "SHOWDOWN", "SUMMARY")
 
@@ -139,7 +157,7 @@ class _Reader:
     amounts: list[Decimal] = field(default_factory=list)
 
     def record(self) -> HandRecord:
-        header = self.lines[self.start]
+        header = " ".join(self.lines[self.start:min(self.end, self.start + self.site.header_lines)])
         game_type = self._game(header)
         seats = self._seats()
         names = sorted((name for _, name, _ in seats), key=len, reverse=True)
@@ -152,8 +170,8 @@ class _Reader:
             if not line:
                 continue
             last = i + 1
-            if m := STREET_MARK.match(line):
-                name = m["name"].strip()
+            if m := self.site.streets.match(line):
+                name = m["name"].strip().upper()
                 if name in ENDS:
                     break
                 if name not in STREETS and ("FLOP" in name or "TURN" in name or "RIVER" in name):
@@ -300,7 +318,7 @@ class _Reader:
                 missing = sorted(set(order) - set(antes))
                 raise HandError(Refused.UNSUPPORTED, self.start + 1, f"antes from some players only (not {', '.join(missing)})")
         game_bets = None
-        if game_type is GameType.FIXED_LIMIT and header_blinds is not None:
+        if game_type is GameType.FIXED_LIMIT and header_blinds is not None and self.site.limit_stakes:
             game_bets = (chips(header_blinds[0]), chips(header_blinds[1]))
         blinds = (blind(smalls[0], 0), blind(bigs[0], 1))
         if game_bets is not None and game_bets != (blinds[1], 2 * blinds[1]):
