@@ -173,7 +173,7 @@ def _write(target: Path, text: str) -> None:
 @click.option("--every-decision", "mode", flag_value="every-decision", default=True, help="A spot for every decision (default).")
 @click.option("--teaching", "mode", flag_value="teaching", help="Only decisions that teach a rule (short all-ins, side pots, ...).")
 def import_hands(paths: tuple[str, ...], out: str, mode: str) -> None:
-    """Make spots from hand histories (PHH; PokerStars, GGPoker, Winamax, Full Tilt, 888poker text); report every hand refused and where."""
+    """Make spots from hand histories (PHH and poker clients' text: docs/import.md); report each hand refused and where."""
     from .importer.command import run
 
     try:

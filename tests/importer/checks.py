@@ -67,11 +67,14 @@ def check_import(files: list[tuple[str, Path]], out: Path, mode: str = "every-de
         verb = move.verb
         if verb is Verb.CHECK_OR_CALL:
             verb = Verb.CHECK if options["check"] else Verb.CALL
+        if verb is Verb.ALLIN:  # partypoker's "is all-In [X]": a call when it adds no more than is owed
+            verb = Verb.CALL if move.added <= card["to_add"] else Verb.RAISE
         if verb is Verb.CALL:
             # ④ is what the player owes; the call is that, capped at the stack, and is what they put in
             assert options["call"] == min(card["to_add"], seat.stack), scenario.file
             if move.added is not None:
                 assert move.added == options["call"], scenario.file
+            assert options["call"] <= card["to_add"], scenario.file
             calls += 1
         elif verb in (Verb.BET, Verb.RAISE):
             bounds = options["bet"] or options["raise"]

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from tests.importer.checks import HH, PHH, check_import, data_files, sample
 from trainer.cli import main
-from trainer.importer import Refused
+from trainer.importer import Refused, import_files
 
 needs_data = pytest.mark.skipif(not (PHH.is_dir() and HH.is_dir()), reason=f"no hand histories beside {PHH.parent}")
 
@@ -23,7 +23,7 @@ def test_a_sample_of_every_file_kind_imports_and_agrees_with_the_hands(tmp_path)
     report = result["report"]
     assert result["calls"] > 100 and result["raises"] > 100
     imported = {f.file.split("/")[1] for f in report.files if f.imported}
-    assert {"pokerstars", "ggpoker", "winamax", "fulltilt", "888poker", "pluribus", "wsop-2023-43"} <= imported
+    assert {"pokerstars", "ggpoker", "winamax", "fulltilt", "888poker", "partypoker", "pluribus", "wsop-2023-43"} <= imported
     kinds = {r.kind for r in report.refusals}
     assert {Refused.OTHER_GAME, Refused.UNSUPPORTED, Refused.REPEAT} <= kinds
 
@@ -31,16 +31,15 @@ def test_a_sample_of_every_file_kind_imports_and_agrees_with_the_hands(tmp_path)
 @needs_data
 def test_other_games_and_sites_are_refused_hand_by_hand():
     wsop = [f for f in data_files() if f[0] in ("phh/wsop-2023-43/10.phh", "phh/wsop-2023-43/27.phh")]
-    party = [f for f in data_files() if f[0] == "hh/partypoker/HHSmithy__PokerHandHistoryParser__10MultipleHands.txt"]
-    from trainer.importer import import_files
+    zone = [f for f in data_files() if f[0].startswith("hh/ignition-bovada/santiweight")]
 
-    _, report = import_files((name, path.read_bytes()) for name, path in wsop + party)
+    _, report = import_files((name, path.read_bytes()) for name, path in wsop + zone)
 
     reasons = [(r.file.rsplit("/", 1)[-1], r.hand, r.line, r.kind) for r in report.refusals]
     assert reasons[:2] == [("10.phh", "10", 1, Refused.OTHER_GAME), ("27.phh", "27", 1, Refused.OTHER_GAME)]
-    assert len(reasons) == 12  # the partypoker file's ten hands, each with its header line
-    assert reasons[2][1:] == ("13549887181", 1, Refused.UNSUPPORTED)
-    assert reasons[3][1:] == ("13549888675", 39, Refused.UNSUPPORTED)
+    assert len(reasons) == 7  # the Ignition file's five hands, each at its header line
+    assert reasons[2][1:] == ("3754014198", 1, Refused.UNSUPPORTED)
+    assert reasons[3][1:] == ("3754014279", 49, Refused.UNSUPPORTED)
 
 
 @needs_data

@@ -20,6 +20,7 @@ class Verb(StrEnum):
     BET = "bet"
     RAISE = "raise"
     CHECK_OR_CALL = "check or call"  # PHH's ``cc``: which one is the engine's to say
+    ALLIN = "allin"  # partypoker's "is all-In [X]": a call, bet or raise, as the engine says
 
 
 @dataclass(frozen=True, kw_only=True)

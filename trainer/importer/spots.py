@@ -110,6 +110,11 @@ def _action(hand: Hand, position: str, move: Move) -> tuple[Action, str, str, in
         verb = Verb.CHECK if options.check else Verb.CALL
     if verb is Verb.CHECK and not options.check:
         raise HandError(Refused.RULES, move.line, f"{move.player} ({position}) checks, but {options.call} is owed")
+    if verb is Verb.ALLIN:
+        total = seat.committed + move.added
+        if total != seat.committed + seat.stack:
+            raise HandError(Refused.RULES, move.line, f"{move.player} ({position}) goes all-in for {move.added}, but has {seat.stack} behind")
+        return Action(position=position, kind=ActionKind.ALLIN), f"{position} allin", f"went all-in for {move.added} more", total
     if verb is Verb.CALL:
         if options.call is None:
             raise HandError(Refused.RULES, move.line, f"{move.player} ({position}) calls, but nothing is owed")

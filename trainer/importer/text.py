@@ -1,7 +1,7 @@
 """Hand-history text as the poker clients write it -> ``HandRecord``.
 
-Read: PokerStars (and its Zoom tables), GGPoker, Winamax, Full Tilt and
-888poker, which share one layout (a header, the seats, the blinds, a line
+Read: PokerStars (and its Zoom tables), GGPoker, Winamax, Full Tilt, 888poker
+and partypoker, which share one layout (a header, the seats, the blinds, a line
 that starts the hole cards, then one action a line) with words and amount
 styles of their own. Amounts may carry a currency
 sign, thousands commas or a decimal comma; a hand with cents is read in
@@ -53,7 +53,10 @@ PACIFIC_ACTIONS = {
     "bet": re.compile(r"bets " + BRACKETED.format("to") + r"\s*$"),
     "raise": re.compile(r"raises " + BRACKETED.format("added") + r"\s*$"),
 }
-PACIFIC_POSTS = re.compile(r"posts (?P<what>small blind|big blind|ante|dead blind)\s*" + BRACKETED.format("amount") + r"(?P<allin>)\s*$")
+PACIFIC_POSTS = re.compile(r"posts (?P<what>small blind|big blind|ante|dead blind)\s*" + BRACKETED.format("amount") + r"(?P<allin>)\.?\s*$")
+# partypoker: as 888poker, and an all-in is a line of its own: "is all-In  [$97.58 USD]"
+PARTY_ACTIONS = {**PACIFIC_ACTIONS, "allin": re.compile(r"is all-In\s+" + BRACKETED.format("added") + r"\s*$")}
+PARTY_STAKES = re.compile(r"(?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+) (?:[A-Z]{3} )?(?:NL|PL|FL) ")
 PACIFIC_STAKES = re.compile(r"(?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+) Blinds")
 STARS_STREETS = re.compile(r"^\*\*\* ?(?P<name>[A-Z -]+?) ?\*\*\*")
 PACIFIC_STREETS = re.compile(r"^\*\* (?:Dealing )?(?P<name>[A-Za-z ]+?) \*\*")
@@ -82,12 +85,13 @@ SITES = (
     Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), True, colon=False,
          actions=PACIFIC_ACTIONS, posts=PACIFIC_POSTS, stakes=PACIFIC_STAKES, streets=PACIFIC_STREETS,
          header_lines=2, limit_stakes=False),
-    Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), False),
+    Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), True, colon=False,
+         actions=PARTY_ACTIONS, posts=PACIFIC_POSTS, stakes=PARTY_STAKES, streets=PACIFIC_STREETS, header_lines=2),
     Site("Ignition/Bovada", re.compile(r"^(?:Ignition|Bovada) Hand #(?P<id>\d+)"), False),
 )
 READ = ", ".join(s.name for s in SITES if s.readable)
 
-GAME = re.compile(r"Hold'?em\s+(?P<limit>no limit|pot limit|limit)|(?P<short>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit) Hold'?em",
+GAME = re.compile(r"Hold'?em\s+(?P<limit>no limit|pot limit|limit)|(?P<short>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit) (?:Texas )?Hold'?em",
                   re.IGNORECASE)
 OTHER_GAMES = re.compile(r"Omaha|Stud|Razz|Badugi|Draw|Courchevel|Short ?Deck|6\+", re.IGNORECASE)
 LIMITS = {"no limit": GameType.NO_LIMIT, "nl": GameType.NO_LIMIT, "pot limit": GameType.POT_LIMIT,
@@ -192,7 +196,7 @@ class _Reader:
                         street=street, player=player, verb=Verb(verb),
                         to=self._amount(m["to"], i) if "to" in pattern.groupindex else None,
                         added=self._amount(m["added"], i) if "added" in pattern.groupindex else None,
-                        all_in=bool(m.groupdict().get("allin")), line=i + 1,
+                        all_in=verb == "allin" or bool(m.groupdict().get("allin")), line=i + 1,
                     ))
                     break
         if street is None:
