@@ -392,7 +392,6 @@ def validated(doc, file: str) -> Scenario:
     title = c.localized("title") or Localized({"*": sid})
     explain = c.localized("explain")
     topics = _topics(c)
-    source = _source(c)
     level = c.integer(doc, "level", "level", 1)
     if level is not None and level > 5:
         raise c.fail(c.line_of(doc, "level"), "level", f"must be 1 to 5, got {level}")
@@ -427,7 +426,7 @@ def validated(doc, file: str) -> Scenario:
         id=sid, file=file, title=title, explain=explain, topics=topics, level=level, game=game,
         start=start, pot=pot, stacks=stacks, names=names, board=board, hands=hands,
         actions=tuple(actions), ask=ask, expect=expect, ruling=declaration, winners=winners, chip=chip,
-        solution=solution, lines=dict(doc.key_lines), source=source,
+        solution=solution, lines=dict(doc.key_lines), source=_source(c),
     )
 
 
