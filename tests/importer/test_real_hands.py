@@ -23,23 +23,26 @@ def test_a_sample_of_every_file_kind_imports_and_agrees_with_the_hands(tmp_path)
     report = result["report"]
     assert result["calls"] > 100 and result["raises"] > 100
     imported = {f.file.split("/")[1] for f in report.files if f.imported}
-    assert {"pokerstars", "ggpoker", "winamax", "fulltilt", "888poker", "partypoker", "pluribus", "wsop-2023-43"} <= imported
+    assert {"pokerstars", "ggpoker", "winamax", "fulltilt", "888poker", "partypoker", "ignition-bovada", "pluribus", "wsop-2023-43"} <= imported
     kinds = {r.kind for r in report.refusals}
     assert {Refused.OTHER_GAME, Refused.UNSUPPORTED, Refused.REPEAT} <= kinds
 
 
 @needs_data
-def test_other_games_and_sites_are_refused_hand_by_hand():
+def test_other_games_and_unknown_limits_are_refused_hand_by_hand():
     wsop = [f for f in data_files() if f[0] in ("phh/wsop-2023-43/10.phh", "phh/wsop-2023-43/27.phh")]
-    zone = [f for f in data_files() if f[0].startswith("hh/ignition-bovada/santiweight")]
+    sng = [f for f in data_files() if f[0].startswith("hh/ignition-bovada/thlorenz__hhp__sng")]
 
-    _, report = import_files((name, path.read_bytes()) for name, path in wsop + zone)
+    _, report = import_files((name, path.read_bytes()) for name, path in wsop + sng)
 
     reasons = [(r.file.rsplit("/", 1)[-1], r.hand, r.line, r.kind) for r in report.refusals]
-    assert reasons[:2] == [("10.phh", "10", 1, Refused.OTHER_GAME), ("27.phh", "27", 1, Refused.OTHER_GAME)]
-    assert len(reasons) == 7  # the Ignition file's five hands, each at its header line
-    assert reasons[2][1:] == ("3754014198", 1, Refused.UNSUPPORTED)
-    assert reasons[3][1:] == ("3754014279", 49, Refused.UNSUPPORTED)
+    assert reasons == [
+        ("10.phh", "10", 1, Refused.OTHER_GAME),  # seven-card stud
+        ("27.phh", "27", 1, Refused.OTHER_GAME),  # pot-limit Omaha
+        # Ignition's tournament headers say HOLDEM but not which betting limit
+        ("thlorenz__hhp__sng-split-pot.txt", "3549213216", 1, Refused.UNSUPPORTED),
+        ("thlorenz__hhp__sng-tripleup.txt", "3548320887", 1, Refused.UNSUPPORTED),
+    ]
 
 
 @needs_data

@@ -1,7 +1,7 @@
 """Hand-history text as the poker clients write it -> ``HandRecord``.
 
-Read: PokerStars (and its Zoom tables), GGPoker, Winamax, Full Tilt, 888poker
-and partypoker, which share one layout (a header, the seats, the blinds, a line
+Read: PokerStars (and its Zoom tables), GGPoker, Winamax, Full Tilt, 888poker,
+partypoker and Ignition/Bovada, which share one layout (a header, the seats, the blinds, a line
 that starts the hole cards, then one action a line) with words and amount
 styles of their own. Amounts may carry a currency
 sign, thousands commas or a decimal comma; a hand with cents is read in
@@ -58,6 +58,17 @@ PACIFIC_POSTS = re.compile(r"posts (?P<what>small blind|big blind|ante|dead blin
 PARTY_ACTIONS = {**PACIFIC_ACTIONS, "allin": re.compile(r"is all-In\s+" + BRACKETED.format("added") + r"\s*$")}
 PARTY_STAKES = re.compile(r"(?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+) (?:[A-Z]{3} )?(?:NL|PL|FL) ")
 PACIFIC_STAKES = re.compile(r"(?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+) Blinds")
+# Ignition/Bovada: players named by their seat ("Big Blind [ME]"), "Raises $0.15 to $0.15", "Call 20"
+IGNITION_ACTIONS = {
+    "fold": re.compile(r"Folds(?:\(timeout\))?\s*$"),
+    "check": re.compile(r"Checks\s*$"),
+    "call": re.compile(r"Calls? " + AMOUNT.format("added") + r"\s*$"),
+    "bet": re.compile(r"Bets " + AMOUNT.format("to") + r"\s*$"),
+    "raise": re.compile(r"Raises " + AMOUNT.format("by") + r" to " + AMOUNT.format("to") + r"\s*$"),
+}
+IGNITION_POSTS = re.compile(r"(?P<what>Small Blind|Big Blind|Ante chip) " + AMOUNT.format("amount") + r"(?P<allin>)\s*$",
+                            re.IGNORECASE)
+IGNITION_GAME = re.compile(r"HOLDEM\w*\s+(?P<limit>No Limit|Pot Limit|Limit)")
 STARS_STREETS = re.compile(r"^\*\*\* ?(?P<name>[A-Z -]+?) ?\*\*\*")
 PACIFIC_STREETS = re.compile(r"^\*\* (?:Dealing )?(?P<name>[A-Za-z ]+?) \*\*")
 
@@ -67,27 +78,29 @@ class Site:
     name: str
     header: re.Pattern[str]  # group "id": the hand's number
     readable: bool
-    colon: bool = True  # "name: folds" (PokerStars, GGPoker) or "name folds" (Winamax, Full Tilt)
+    separator: str = ": "  # after the name: "name: folds" (PokerStars), "name folds" (Winamax), "name : Folds" (Ignition)
     actions: dict[str, re.Pattern[str]] = field(default_factory=lambda: STARS_ACTIONS)
     posts: re.Pattern[str] = STARS_POSTS
     stakes: re.Pattern[str] = STARS_STAKES
     streets: re.Pattern[str] = STARS_STREETS
     header_lines: int = 1  # the lines that name the game and the stakes
+    game: re.Pattern[str] | None = None  # how the header names the game, when not as GAME reads it
     limit_stakes: bool = True  # in a fixed-limit game the stakes named are the bets, not the blinds
 
 
 SITES = (
     Site("PokerStars", re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):"), True),
     Site("GGPoker", re.compile(r"^Poker Hand #(?P<id>[A-Z]*\d+):"), True),
-    Site("Winamax", re.compile(r"^Winamax Poker - .*HandId: #(?P<id>[\d-]+)"), True, colon=False),
-    Site("Full Tilt Poker", re.compile(r"^Full Tilt Poker Game #(?P<id>\d+)"), True, colon=False,
+    Site("Winamax", re.compile(r"^Winamax Poker - .*HandId: #(?P<id>[\d-]+)"), True, separator=" "),
+    Site("Full Tilt Poker", re.compile(r"^Full Tilt Poker Game #(?P<id>\d+)"), True, separator=" ",
          actions=TILT_ACTIONS, posts=TILT_POSTS, stakes=TILT_STAKES),
-    Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), True, colon=False,
+    Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), True, separator=" ",
          actions=PACIFIC_ACTIONS, posts=PACIFIC_POSTS, stakes=PACIFIC_STAKES, streets=PACIFIC_STREETS,
          header_lines=2, limit_stakes=False),
-    Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), True, colon=False,
+    Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), True, separator=" ",
          actions=PARTY_ACTIONS, posts=PACIFIC_POSTS, stakes=PARTY_STAKES, streets=PACIFIC_STREETS, header_lines=2),
-    Site("Ignition/Bovada", re.compile(r"^(?:Ignition|Bovada) Hand #(?P<id>\d+)"), False),
+    Site("Ignition/Bovada", re.compile(r"^(?:Ignition|Bovada) Hand #(?P<id>\d+)"), True, separator=" : ",
+         actions=IGNITION_ACTIONS, posts=IGNITION_POSTS, game=IGNITION_GAME),
 )
 READ = ", ".join(s.name for s in SITES if s.readable)
 
@@ -170,7 +183,7 @@ class _Reader:
         street: Street | None = None
         last = self.start + 1
         for i in range(self.start + 1, self.end):
-            line = self.lines[i].strip()
+            line = _spaces(self.lines[i])
             if not line:
                 continue
             last = i + 1
@@ -207,12 +220,12 @@ class _Reader:
     def _game(self, header: str) -> GameType:
         if other := OTHER_GAMES.search(header):
             raise HandError(Refused.OTHER_GAME, self.start + 1, f"{other[0]} is not Texas hold'em")
-        m = GAME.search(header)
+        m = (self.site.game or GAME).search(header)
         if m is None:
-            raise HandError(Refused.OTHER_GAME, self.start + 1, "the header names no hold'em game")
+            raise HandError(Refused.UNSUPPORTED, self.start + 1, "the header names no hold'em game with its betting limit")
         if re.search(r"\bCap\b", header):
             raise HandError(Refused.UNSUPPORTED, self.start + 1, "capped no-limit (a cap on what each player may put in) is not in the rules taught")
-        return LIMITS[(m["limit"] or m["short"]).lower()]
+        return LIMITS[(m["limit"] or m.groupdict().get("short")).lower()]
 
     def _seats(self) -> list[tuple[int, str, str]]:
         seats: list[tuple[int, str, str]] = []
@@ -221,7 +234,7 @@ class _Reader:
             line = self.lines[i].strip()
             if line.startswith("***"):
                 break
-            if m := SEAT.match(line):
+            if m := SEAT.match(_spaces(line)):
                 if len(seats) == 10:
                     raise HandError(Refused.UNSUPPORTED, i + 1, "more than 10 seats: a hold'em table has 2 to 10")
                 # "$13.01 in chips", "1500 in chips, $0.50 bounty", "800€", "20000, 0.50€ bounty"
@@ -234,10 +247,8 @@ class _Reader:
 
     def _split(self, line: str, names: list[str]) -> tuple[str, str] | None:
         for name in names:
-            if self.site.colon and line.startswith(name + ": "):
-                return name, line[len(name) + 2:]
-            if not self.site.colon and line.startswith(name + " "):
-                return name, line[len(name) + 1:]
+            if line.startswith(name + self.site.separator):
+                return name, line[len(name) + len(self.site.separator):]
         return None
 
     def _amount(self, text: str, i: int) -> Decimal:
@@ -254,7 +265,8 @@ class _Reader:
         dealt = [(seat, name) for seat, name, _ in sorted(seats) if name in acting]
         by_kind: dict[str, list[tuple[str, Decimal, bool, int]]] = {}
         for player, what, amount, all_in, line in posts:
-            by_kind.setdefault(what.replace("the ante", "ante"), []).append((player, amount, all_in, line))
+            what = {"the ante": "ante", "ante chip": "ante"}.get(what.lower(), what.lower())
+            by_kind.setdefault(what, []).append((player, amount, all_in, line))
         for what in ("small & big blinds", "dead blind"):
             if what in by_kind:
                 raise HandError(Refused.UNSUPPORTED, by_kind[what][0][3], f"a {what.replace('blinds', 'blind')} posted to come in: not in the rules taught")
@@ -340,6 +352,11 @@ class _Reader:
             bb_ante=bb_ante, straddles=tuple(chips(a) for _, a, _, _ in straddles), players=players,
             stacks={name: chips(self.stacks[name]) for name in players}, moves=moves, end_line=last,
         )
+
+
+def _spaces(line: str) -> str:
+    """One space between words: some clients pad a name ("Big Blind  [ME]") in one place and not another."""
+    return " ".join(line.split())
 
 
 def parse_amount(text: str) -> Decimal | None:
