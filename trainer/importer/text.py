@@ -1,12 +1,10 @@
 """Hand-history text as the poker clients write it -> ``HandRecord``.
 
 Read: PokerStars (and its Zoom tables), GGPoker, Winamax, Full Tilt, 888poker,
-partypoker and Ignition/Bovada, which share one layout (a header, the seats, the blinds, a line
-that starts the hole cards, then one action a line) with words and amount
-styles of their own. Amounts may carry a currency
-sign, thousands commas or a decimal comma; a hand with cents is read in
-cents. Hands of the other sites are found and refused one by one, so the
-report still names each of them.
+partypoker and Ignition/Bovada, which share one layout (a header, the seats,
+the blinds, a line that starts the hole cards, then one action a line) with
+words and amount styles of their own (``Site``). Amounts may carry a currency
+sign, thousands commas or a decimal comma; a hand with cents is read in cents.
 """
 
 from __future__ import annotations
@@ -77,7 +75,6 @@ PACIFIC_STREETS = re.compile(r"^\*\* (?:Dealing )?(?P<name>[A-Za-z ]+?) \*\*")
 class Site:
     name: str
     header: re.Pattern[str]  # group "id": the hand's number
-    readable: bool
     separator: str = ": "  # after the name: "name: folds" (PokerStars), "name folds" (Winamax), "name : Folds" (Ignition)
     actions: dict[str, re.Pattern[str]] = field(default_factory=lambda: STARS_ACTIONS)
     posts: re.Pattern[str] = STARS_POSTS
@@ -89,20 +86,19 @@ class Site:
 
 
 SITES = (
-    Site("PokerStars", re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):"), True),
-    Site("GGPoker", re.compile(r"^Poker Hand #(?P<id>[A-Z]*\d+):"), True),
-    Site("Winamax", re.compile(r"^Winamax Poker - .*HandId: #(?P<id>[\d-]+)"), True, separator=" "),
-    Site("Full Tilt Poker", re.compile(r"^Full Tilt Poker Game #(?P<id>\d+)"), True, separator=" ",
+    Site("PokerStars", re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):")),
+    Site("GGPoker", re.compile(r"^Poker Hand #(?P<id>[A-Z]*\d+):")),
+    Site("Winamax", re.compile(r"^Winamax Poker - .*HandId: #(?P<id>[\d-]+)"), separator=" "),
+    Site("Full Tilt Poker", re.compile(r"^Full Tilt Poker Game #(?P<id>\d+)"), separator=" ",
          actions=TILT_ACTIONS, posts=TILT_POSTS, stakes=TILT_STAKES),
-    Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), True, separator=" ",
+    Site("888poker", re.compile(r"^\*{5} 888poker Hand History for Game (?P<id>\d+)"), separator=" ",
          actions=PACIFIC_ACTIONS, posts=PACIFIC_POSTS, stakes=PACIFIC_STAKES, streets=PACIFIC_STREETS,
          header_lines=2, limit_stakes=False),
-    Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), True, separator=" ",
+    Site("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+)"), separator=" ",
          actions=PARTY_ACTIONS, posts=PACIFIC_POSTS, stakes=PARTY_STAKES, streets=PACIFIC_STREETS, header_lines=2),
-    Site("Ignition/Bovada", re.compile(r"^(?:Ignition|Bovada) Hand #(?P<id>\d+)"), True, separator=" : ",
+    Site("Ignition/Bovada", re.compile(r"^(?:Ignition|Bovada) Hand #(?P<id>\d+)"), separator=" : ",
          actions=IGNITION_ACTIONS, posts=IGNITION_POSTS, game=IGNITION_GAME),
 )
-READ = ", ".join(s.name for s in SITES if s.readable)
 
 GAME = re.compile(r"Hold'?em\s+(?P<limit>no limit|pot limit|limit)|(?P<short>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit) (?:Texas )?Hold'?em",
                   re.IGNORECASE)
@@ -141,9 +137,6 @@ def records(text: str, file: str) -> Iterator[HandRecord | HandError]:
             if hand in first:
                 raise HandError(Refused.REPEAT, start + 1, f"hand {hand} was already written at line {first[hand]}")
             first[hand] = start + 1
-            if not site.readable:
-                raise HandError(Refused.UNSUPPORTED, start + 1,
-                                f"{site.name} hand histories are not read yet ({READ} are)")
             yield _Reader(site, file, hand, lines, start, end).record()
         except HandError as exc:
             exc.hand = hand
