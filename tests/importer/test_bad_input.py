@@ -243,3 +243,14 @@ def test_amounts_past_what_a_json_reader_keeps_are_refused():
 
     assert refused == [("rich.txt", "149652017195", 1, Refused.UNSUPPORTED)]
     assert "an amount over 9007199254740991 chips" in report.refusals[0].message
+
+
+def test_a_client_writing_other_words_is_refused_hand_by_hand():
+    french = STARS
+    for english, other in ((": folds", ": se couche"), (": calls", ": suit"), (": bets", ": mise"), (": raises", ": relance")):
+        french = french.replace(english, other)
+
+    spots, refused, report = refusals(("fr.txt", french))
+
+    assert spots == [] and refused == [("fr.txt", "149652017195", 24, Refused.TRUNCATED)]  # at *** SUMMARY ***
+    assert "the hand stops before betting is over" in report.refusals[0].message
