@@ -32,7 +32,6 @@ import os
 import random
 import sys
 import time
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
@@ -51,6 +50,8 @@ from trainer.engine import (
     Hand,
     IllegalActionError,
 )
+from trainer.importer.model import HandError
+from trainer.importer.phh import read_phh
 from trainer.playout import TABLES
 
 # Seat order of the usual position sets by table size; PokerKit numbers its
@@ -828,18 +829,21 @@ class PhhHand:
 
 def load_phh(path: Path, name: str) -> PhhHand | None:
     """A no-limit hold'em hand, or None for other variants."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    if data.get("variant") != "NT":
+    try:
+        [hand] = read_phh(path.read_text(encoding="utf-8"), name)
+    except (HandError, ValueError) as e:
+        raise DataError(f"{name}: {e}") from None
+    if hand.variant != "NT":
         return None
     config = PokerKitConfig(
         pot_limit=False,
-        ante_trimming=bool(data.get("ante_trimming_status", False)),
-        antes=tuple(data["antes"]),
-        blinds_or_straddles=tuple(data["blinds_or_straddles"]),
-        min_bet=data["min_bet"],
-        stacks=tuple(data["starting_stacks"]),
+        ante_trimming=hand.ante_trimming,
+        antes=hand.antes,
+        blinds_or_straddles=hand.blinds_or_straddles,
+        min_bet=hand.min_bet,
+        stacks=hand.starting_stacks,
     )
-    actions = tuple(a for a in data["actions"] if a.split()[1] in ("f", "cc", "cbr"))
+    actions = tuple(a for a in hand.actions if a.split()[1] in ("f", "cc", "cbr"))
     return PhhHand(name=name, spec=_phh_spec(config, name), config=config, actions=actions)
 
 

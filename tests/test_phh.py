@@ -6,12 +6,12 @@ tests skip when they are absent.
 """
 
 import os
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from tests.oracle import phh_dir, replay_phh_dir
+from trainer.importer.phh import read_phh
 
 PHH = phh_dir()
 SHIPPED = "TRAINER_PHH_DIR" not in os.environ
@@ -35,7 +35,7 @@ def no_limit_holdem_files(directory: Path) -> list[str]:
     return sorted(
         path.relative_to(directory).as_posix()
         for path in directory.rglob("*.phh")
-        if tomllib.loads(path.read_text(encoding="utf-8")).get("variant") == "NT"
+        if read_phh(path.read_text(encoding="utf-8"), path.name)[0].variant == "NT"
     )
 
 

@@ -175,6 +175,30 @@ def _write(target: Path, text: str) -> None:
         raise click.ClickException(f"cannot write {exc.filename or target}: {exc.strerror or exc}") from None
 
 
+@main.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="Write <out>/<file>/<id>.yaml.")
+@click.option("--every-decision", "mode", flag_value="every-decision", default=True, help="A spot for every decision (default).")
+@click.option("--teaching", "mode", flag_value="teaching", help="Only decisions that teach a rule (short all-ins, side pots, ...).")
+def import_hands(paths: tuple[str, ...], out: str, mode: str) -> None:
+    """Make spots from hand histories (PHH and poker clients' text: docs/import.md); report each hand refused and where."""
+    from .importer.command import run
+
+    try:
+        spots, report = run(list(paths), Path(out), mode)
+    except OSError as exc:
+        raise click.ClickException(f"cannot import: {exc.filename or ''} {exc.strerror or exc}".strip()) from None
+    for refusal in report.refusals:
+        click.echo(str(refusal), err=True)
+    for line in report.lines()[len(report.refusals):]:
+        click.echo(line)
+    imported = sum(f.imported for f in report.files)
+    hands = sum(f.hands for f in report.files)
+    click.echo(f"{_count(len(report.files), 'file')}, {_count(hands, 'hand')}, {imported} imported, "
+               f"{hands - imported} refused; {_count(len(spots), 'spot')} written to {out}")
+    sys.exit(0 if imported else 1)
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))

@@ -58,6 +58,7 @@ class Scenario:
     chip: int = 1
     solution: dict = field(repr=False)
     lines: dict[str, int] = field(repr=False, default_factory=dict)
+    source: str | dict | None = None  # where the spot comes from (a hand history: file, hand, decision)
 
     def hand(self) -> Hand:
         """A fresh hand with every action of the file applied."""

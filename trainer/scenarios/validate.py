@@ -50,6 +50,7 @@ TOP_KEYS = (
     "names", "board", "hands", "actions", "ask", "expect",
     # extensions: rulings on chips and words, splitting pots
     "ruling", "winners", "chip",
+    "source",
 )
 GAME_KEYS = ("type", "blinds", "ante", "bb_ante", "straddles", "bets", "rules")
 RULE_KEYS = ("reopen", "bba", "limit_cap", "limit_cap_heads_up")
@@ -465,7 +466,7 @@ def validated(doc, file: str) -> Scenario:
         id=sid, file=file, title=title, explain=explain, topics=topics, level=level, game=game,
         start=start, pot=pot, stacks=stacks, names=names, board=board, hands=hands,
         actions=tuple(actions), ask=ask, expect=expect, ruling=declaration, winners=winners, chip=chip,
-        solution=solution, lines=dict(doc.key_lines),
+        solution=solution, lines=dict(doc.key_lines), source=_source(c),
     )
 
 
@@ -565,6 +566,31 @@ def _winners(c: _Checker, hand: Hand, ask: tuple[str, ...], solution: dict, chip
         raise c.fail(line, "winners", str(exc)) from None
     solution["split"] = shares
     return tuple(tuple(w) for w in value)
+
+
+SOURCE_KEYS = ("file", "hand", "decision")
+
+
+def _source(c: _Checker) -> str | dict | None:
+    """Where the spot comes from: a text, or ``{file, hand, decision}`` for a spot made from a hand history."""
+    if "source" not in c.doc:
+        return None
+    value = c.doc["source"]
+    line = c.line_of(c.doc, "source")
+    if isinstance(value, str) and value.strip():
+        return value
+    if not isinstance(value, _Map):
+        raise c.fail(line, "source", f"must be a text or {{file: NAME, hand: ID, decision: N}}, got {_show(value)}")
+    c.keys(value, SOURCE_KEYS, "source.")
+    for key in SOURCE_KEYS:
+        if key not in value:
+            raise c.fail(line, f"source.{key}", "missing (a hand history's spot names file, hand and decision)")
+    if not isinstance(value["file"], str) or not value["file"].strip():
+        raise c.fail(value.key_lines["file"], "source.file", f"must be the file's name, got {_show(value['file'])}")
+    if not (isinstance(value["hand"], str) and value["hand"].strip() or _is_int(value["hand"])):
+        raise c.fail(value.key_lines["hand"], "source.hand", f"must be the hand's number as the site wrote it, got {_show(value['hand'])}")
+    c.integer(value, "decision", "source.decision", 1)
+    return {key: value[key] for key in SOURCE_KEYS}
 
 
 def _topics(c: _Checker) -> tuple[str, ...]:
