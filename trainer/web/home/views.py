@@ -89,7 +89,7 @@ def _not_answered(lib, step, marks: dict[str, bool]):
     """``step``, or the first step after it on the path to a spot the learner has not answered: after
     a review, say, the spot after the reviewed one is often answered already."""
     found = step
-    for _ in range(len(lib.entries)):
+    for _step in range(len(lib.entries)):
         if found.entry.id not in marks:
             return found
         found = lib.step_after(found.entry, lib.topic(found.topic))
