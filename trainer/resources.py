@@ -1,4 +1,4 @@
-"""Where the app's files are: templates, static files and the sample scenario library.
+"""Where the app's files are: templates, static files, the sample scenario library and the exam catalogue.
 
 The project keeps them at the top of the repository, where they are known.
 A built wheel carries them inside the package, under ``trainer/_data/``
@@ -16,7 +16,7 @@ from importlib.resources import files
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-NAMES = ("templates", "static", "scenarios")
+NAMES = ("templates", "static", "scenarios", "exams")
 
 
 def folder(name: str) -> Path:

@@ -20,6 +20,9 @@ from tests.store.helpers import post_form, sign_in, sign_up
 SHIPPED = Path(__file__).resolve().parents[2] / "scenarios"
 FULL = "dealer-full"
 
+from trainer.library.exams import load_template
+from trainer.resources import folder
+
 
 @pytest.fixture
 def app(database, tmp_path):
@@ -117,7 +120,7 @@ def test_no_question_of_a_drawn_certification_can_be_reached_before_it_is_submit
 
 
 def test_concurrent_starts_of_the_certification_cannot_exceed_its_retake_policy(app):
-    template = {t.slug: t for t in exams.TEMPLATES}[FULL]
+    template = load_template(folder("exams") / f"{FULL}.yaml")
     allowed = template.retake.attempts
     first = app.test_client()
     sign_up(first, "cy@example.com", name="Cy")

@@ -30,6 +30,11 @@ MINI = exams.ExamTemplate(
     pool={"reopening": 2},
 )
 
+from trainer.library.exams import load_templates
+from trainer.resources import folder
+
+CATALOGUE, _problems = load_templates(folder("exams"))
+
 
 @pytest.fixture
 def app(database, tmp_path):
@@ -42,7 +47,7 @@ def app(database, tmp_path):
 
 
 def test_a_random_draw_shares_questions_out_by_weight_and_repeats_from_its_seed():
-    template = exams.TEMPLATES[0]
+    template = CATALOGUE[0]
     refs = template.draw(42)
     assert len(refs) == template.count == 20
     assert refs == template.draw(42) and refs != template.draw(43)
@@ -56,7 +61,7 @@ def test_each_attempt_draws_from_an_hmac_of_the_secret_and_its_id():
     assert seed == exams.attempt_seed("secret", "attempt-1")
     assert seed != exams.attempt_seed("secret", "attempt-2")
     assert seed != exams.attempt_seed("another secret", "attempt-1")
-    template = exams.TEMPLATES[0]
+    template = CATALOGUE[0]
     one, two = template.draw(seed), template.draw(exams.attempt_seed("secret", "attempt-2"))
     assert not set(one) & set(two)
 
@@ -64,7 +69,7 @@ def test_each_attempt_draws_from_an_hmac_of_the_secret_and_its_id():
 def test_exam_spots_have_seeds_no_drill_address_accepts():
     from trainer.web.core.spot_refs import MAX_SEED, generated_parts
 
-    for ref in exams.TEMPLATES[0].draw(7):
+    for ref in CATALOGUE[0].draw(7):
         topic, level, seed, index, _stakes = exams.exam_gen_parts(ref)
         assert seed > MAX_SEED
         assert generated_parts(f"gen:{topic}:{level}:{seed}:{index}") is None
@@ -74,7 +79,7 @@ def test_the_shipped_templates_can_all_be_built(app):
     from trainer.web.exams.refs import pool_ids, resolve
 
     with app.test_request_context():
-        for template in exams.TEMPLATES:
+        for template in CATALOGUE:
             if template.pool:
                 continue  # the test library's pool is not the shipped one (see test_the_shipped_pool_...)
             for ref in template.draw(7):
@@ -92,7 +97,7 @@ def test_the_shipped_pool_serves_the_exams_and_not_the_drill(database, tmp_path)
         with made.test_request_context():
             pool = pool_ids()
             assert len(pool["chips-and-words"]) >= 8
-            for template in exams.TEMPLATES:
+            for template in CATALOGUE:
                 for ref in template.draw(7, pool):
                     assert resolve(ref) is not None, ref
             assert not set(exam_pool().entries) & set(library().entries)
@@ -108,10 +113,10 @@ def test_the_dealer_templates_are_dealt_at_real_stakes(database, tmp_path):
 
     from tests.store.conftest import running_app
 
-    by_slug = {t.slug: t for t in exams.TEMPLATES}
+    by_slug = {t.slug: t for t in CATALOGUE}
     full = by_slug["dealer-full"]
     assert (full.title, full.count, full.minutes, full.pass_mark) == ("Dealer: full certification", 40, 30, 90)
-    dealer = [t for t in exams.TEMPLATES if t.slug.startswith("dealer-")]
+    dealer = [t for t in CATALOGUE if t.slug.startswith("dealer-")]
     assert len(dealer) >= 3
     covered = {topic for t in dealer for topic in (*t.weights, *t.pool)}
     assert {"min-raise", "side-pots", "showdown", "chips-and-words", "hand-reading"} <= covered

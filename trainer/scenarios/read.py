@@ -190,6 +190,13 @@ def _check_text(text: str, file: str) -> None:
     raise ScenarioError(file, line, None, f"not a text file YAML can read: {what} at column {column}")
 
 
+def read_bytes(data: bytes, file: str):
+    """A YAML file's bytes -> mappings and lists that remember their lines (``line``,
+    ``key_lines``), within the same bounds as a scenario: for other files of the project written
+    in the same YAML (the exam catalogue)."""
+    return _read_yaml(_decode(data, file), file)
+
+
 def _read_yaml(text: str, file: str):
     _check_text(text, file)
     loader = _Loader(text)

@@ -1,4 +1,4 @@
-"""Exam mode: templates, drawing the questions, saving answers, closing exactly once, verifying.
+"""Exam mode: starting an attempt, saving answers, closing exactly once, verifying.
 
 The clock is the server's: an answer saved at or after the deadline is
 refused, and an exam still open at its deadline is closed as of the deadline
@@ -19,47 +19,23 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from trainer.library.exams import (  # noqa: F401 - the exam references and templates, for the store's callers
+    EXAM_GEN,
+    EXAM_POOL,
+    EXAM_SEED_BASE,
+    REAL_STAKES,
+    ExamTemplate,
+    RetakePolicy,
+    exam_gen_parts,
+    exam_gen_ref,
+    exam_pool_ref,
+)
+
 from . import codes
 from .learners import ensure_learner, new_id
 from .models import Account, ExamAnswer, ExamAttempt, now
-from .user_errors import N_
 
 CODE_LENGTH = 10
-
-
-EXAM_GEN = "exam-gen:"
-EXAM_POOL = "exam-pool:"
-# Exam seeds sit above every seed a drill address accepts (2^31 - 1), so the spot behind an exam
-# question has no ``gen:`` address: knowing it would not open it in the drill.
-EXAM_SEED_BASE = 2**62
-# The stakes of the dealer templates (trainer.playout.STAKES names them).
-REAL_STAKES = ("100-200", "1000-2000")
-
-
-def exam_gen_ref(topic: str, level: int, seed: int, index: int = 0, stakes: str | None = None) -> str:
-    """A generated exam spot: generate(topic, level, seed, stakes), spot ``index``; exam pages only.
-    ``stakes`` ("100-200", "1000-2000") is written as a fifth part; references without it are the
-    drawn-blinds spots of the first exams."""
-    return f"{EXAM_GEN}{topic}:{level}:{seed}:{index}" + (f":{stakes}" if stakes else "")
-
-
-def exam_pool_ref(scenario_id: str) -> str:
-    """A hand-written spot of the exam pool, which the drill does not serve."""
-    return f"{EXAM_POOL}{scenario_id}"
-
-
-def exam_gen_parts(ref: str) -> tuple[str, int, int, int, str | None] | None:
-    """(topic, level, seed, index, stakes or None) of an ``exam-gen:`` reference."""
-    if not ref.startswith(EXAM_GEN):
-        return None
-    parts = ref[len(EXAM_GEN) :].split(":")
-    if len(parts) == 4:
-        parts.append("")
-    try:
-        topic, level, seed, index, stakes = parts
-        return topic, int(level), int(seed), int(index), stakes or None
-    except ValueError:
-        return None
 
 
 def attempt_seed(secret: str | bytes, exam_id: str) -> int:
@@ -68,202 +44,6 @@ def attempt_seed(secret: str | bytes, exam_id: str) -> int:
     key = secret.encode() if isinstance(secret, str) else secret
     digest = hmac.new(key, f"exam-draw:{exam_id}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-@dataclass(frozen=True, kw_only=True)
-class RetakePolicy:
-    """At most ``attempts`` starts of a template in any ``hours`` hours."""
-
-    attempts: int = 3
-    hours: int = 24
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExamTemplate:
-    slug: str
-    title: str
-    description: str
-    count: int
-    minutes: int
-    pass_mark: int  # percent of questions with every field right
-    weights: Mapping[str, int] = field(default_factory=dict)  # generated topic -> weight
-    pool: Mapping[str, int] = field(default_factory=dict)  # exam-pool topic -> hand-written questions
-    level: int = 2
-    # Real stakes ("100-200", "1000-2000"; trainer.playout.STAKES) the generated spots are dealt
-    # at, one drawn per question; none: the generator draws the blinds (1/2 to 100/200).
-    stakes: tuple[str, ...] = ()
-    retake: RetakePolicy = RetakePolicy()
-
-    def __post_init__(self) -> None:
-        if not self.weights and not self.pool:
-            raise ValueError(f"exam template {self.slug}: give topic weights, an exam-pool share, or both")
-        if sum(self.pool.values()) > self.count:
-            raise ValueError(f"exam template {self.slug}: more pool questions than count {self.count}")
-        if not self.weights and sum(self.pool.values()) != self.count:
-            raise ValueError(f"exam template {self.slug}: the pool shares do not add up to count {self.count}")
-
-    def can_draw(self, pool: Mapping[str, Sequence[str]] | None = None) -> bool:
-        """Whether the exam pool holds enough hand-written spots for every pool share."""
-        return all(len((pool or {}).get(topic, ())) >= n for topic, n in self.pool.items())
-
-    def draw(self, seed: int, pool: Mapping[str, Sequence[str]] | None = None) -> list[str]:
-        """One attempt's questions: ``pool[topic]`` lists the exam pool's spot ids by topic; each
-        pool share is sampled from it, and the rest are generated spots shared out by weight
-        (largest remainder, so every weighted topic gets its share), each with its own seed
-        drawn from ``seed``; all in a seeded order."""
-        rng = random.Random(seed)
-        refs: list[str] = []
-        for topic, n in self.pool.items():
-            ids = sorted((pool or {}).get(topic, ()))
-            if len(ids) < n:
-                raise ValueError(f"exam template {self.slug}: the exam pool has {len(ids)} {topic} spots, {n} wanted")
-            refs.extend(exam_pool_ref(i) for i in rng.sample(ids, n))
-        generated = self.count - len(refs)
-        if generated:
-            total = sum(self.weights.values())
-            shares = {t: generated * w / total for t, w in self.weights.items()}
-            counts = {t: int(v) for t, v in shares.items()}
-            for t in sorted(shares, key=lambda t: (counts[t] - shares[t], t))[: generated - sum(counts.values())]:
-                counts[t] += 1
-            for t, n in counts.items():
-                for _ in range(n):
-                    seed = EXAM_SEED_BASE + rng.getrandbits(62)
-                    stakes = rng.choice(self.stakes) if self.stakes else None
-                    refs.append(exam_gen_ref(t, self.level, seed, stakes=stakes))
-        rng.shuffle(refs)
-        return refs
-
-
-TEMPLATES: tuple[ExamTemplate, ...] = (
-    ExamTemplate(
-        slug="betting-rules",
-        title=N_("Betting rules"),
-        description=N_(
-            "20 spots drawn from the betting topics: action order, the round's end, minimum bets "
-            "and raises, short all-ins, reopening, blinds, straddles and antes."
-        ),
-        count=20,
-        minutes=15,
-        pass_mark=90,
-        weights={
-            "action-order": 2,
-            "round-end": 2,
-            "min-bet": 2,
-            "min-raise": 3,
-            "short-all-in": 3,
-            "reopening": 3,
-            "no-opponent": 1,
-            "short-blind": 1,
-            "straddle": 1,
-            "ante": 1,
-            "pot-limit": 1,
-        },
-    ),
-    ExamTemplate(
-        slug="pots-and-showdown",
-        title=N_("Pots and showdown"),
-        description=N_(
-            "10 spots drawn for each attempt: uncalled bets, main and side pots, who shows first, "
-            "splitting a pot."
-        ),
-        count=10,
-        minutes=12,
-        pass_mark=80,
-        level=3,
-        weights={"uncalled": 2, "side-pots": 4, "showdown": 3, "odd-chip": 1},
-    ),
-    ExamTemplate(
-        slug="chips-and-words",
-        title=N_("Chips and words"),
-        description=N_(
-            "8 rulings on what a chip, an amount or a word at the table means: half from a pool "
-            "of hand-written spots kept for exams, half generated for each attempt."
-        ),
-        count=8,
-        minutes=10,
-        pass_mark=75,
-        level=3,
-        pool={"chips-and-words": 4},
-        weights={"chips-and-words": 1},
-    ),
-    # Real stakes: blinds 100/200 and 1,000/2,000, stacks and bets in whole chips, sized as
-    # players size them; the generator deals them (trainer.playout.STAKES).
-    ExamTemplate(
-        slug="dealer-full",
-        title=N_("Dealer: full certification"),
-        description=N_(
-            "40 spots at blinds 100/200 and 1,000/2,000: action order, minimum bets and raises, "
-            "short all-ins and reopening, blinds, straddles and antes, pot limit, uncalled bets, side "
-            "pots, who shows first, splitting a pot, reading the hands, and rulings on chips and words."
-        ),
-        count=40,
-        minutes=30,
-        pass_mark=90,
-        level=3,
-        stakes=REAL_STAKES,
-        retake=RetakePolicy(attempts=3, hours=72),
-        pool={"chips-and-words": 4, "hand-reading": 2},
-        weights={
-            "action-order": 2,
-            "round-end": 1,
-            "min-bet": 1,
-            "min-raise": 3,
-            "short-all-in": 3,
-            "reopening": 3,
-            "no-opponent": 1,
-            "short-blind": 1,
-            "straddle": 1,
-            "ante": 1,
-            "pot-limit": 2,
-            "uncalled": 2,
-            "side-pots": 4,
-            "showdown": 3,
-            "odd-chip": 2,
-            "hand-reading": 4,
-            "chips-and-words": 2,
-        },
-    ),
-    ExamTemplate(
-        slug="dealer-betting",
-        title=N_("Dealer: betting and rulings"),
-        description=N_(
-            "20 spots at blinds 100/200 and 1,000/2,000: who acts, what it costs, the minimum and "
-            "maximum raise, short all-ins and reopening, and what a chip, an amount or a word commits."
-        ),
-        count=20,
-        minutes=15,
-        pass_mark=90,
-        level=3,
-        stakes=REAL_STAKES,
-        pool={"chips-and-words": 3},
-        weights={
-            "action-order": 2,
-            "min-bet": 1,
-            "min-raise": 3,
-            "short-all-in": 2,
-            "reopening": 2,
-            "no-opponent": 1,
-            "straddle": 1,
-            "pot-limit": 2,
-            "chips-and-words": 3,
-        },
-    ),
-    ExamTemplate(
-        slug="dealer-pots",
-        title=N_("Dealer: pots, showdown and hand reading"),
-        description=N_(
-            "20 spots at blinds 100/200 and 1,000/2,000: uncalled bets, main and side pots, who shows "
-            "first, reading the hands to award each pot, and splitting a pot down to the odd chip."
-        ),
-        count=20,
-        minutes=15,
-        pass_mark=90,
-        level=3,
-        stakes=REAL_STAKES,
-        pool={"hand-reading": 3},
-        weights={"uncalled": 3, "side-pots": 5, "showdown": 3, "hand-reading": 3, "odd-chip": 3},
-    ),
-)
 
 
 class ExamClosed(Exception):

@@ -130,3 +130,15 @@ def _comments(lines: list[str], lineno: int, tags) -> list[str]:
         if any(comment.startswith(tag) for tag in tags or ()):
             return [comment]
     return []
+
+
+def extract_exams(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extraction-method interface for an exam template (exams/*.yaml): its ``title`` and
+    ``description``, in the messages domain (the pages show them through ``gettext``)."""
+    import yaml
+
+    document = yaml.safe_load(fileobj.read().decode(options.get("encoding", "utf-8"))) or {}
+    for key in ("title", "description"):
+        value = document.get(key)
+        if isinstance(value, str):
+            yield 1, "gettext", " ".join(value.split()), []

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, current_app
+
+from trainer.library.exams import ExamTemplate, load_templates
+from trainer.resources import folder
 
 from trainer.library import Library, load_libraries
 from trainer.library import topic_name as _topic_name
@@ -11,6 +16,9 @@ from .i18n import current
 
 EXTENSION = "trainer.library"
 EXAM_POOL = "trainer.exam_pool"  # hand-written exam spots: not in the library the drill serves
+EXAMS = "trainer.exams"
+
+log = logging.getLogger(__name__)
 
 
 def init_app(app: Flask) -> None:
@@ -18,6 +26,15 @@ def init_app(app: Flask) -> None:
     folders = [str(d) for d in app.config["SCENARIO_DIRS"]]
     app.extensions[EXTENSION] = load_libraries(folders)
     app.extensions[EXAM_POOL] = load_libraries(folders, exam_pool=True)
+    templates, problems = load_templates(folder("exams"))
+    for problem in problems:  # the other templates are still sat
+        log.error("exam template not loaded: %s", problem)
+    app.extensions[EXAMS] = templates
+
+
+def exam_templates() -> tuple[ExamTemplate, ...]:
+    """The exam catalogue (exams/*.yaml), as loaded at start."""
+    return current_app.extensions[EXAMS]
 
 
 def library() -> Library:

@@ -7,15 +7,16 @@ from flask_babel import gettext as _
 
 from trainer.store import exams as store
 from trainer.web.core.i18n import when
+from trainer.web.core.libraries import exam_templates
 from trainer.web.core.spot_refs import check
 
 from .refs import pool_ids, resolve
 
 
 def templates() -> dict[str, store.ExamTemplate]:
-    """The shipped templates plus any in the ``EXAM_TEMPLATES`` setting, by slug."""
+    """The catalogue (exams/*.yaml) plus any templates in the ``EXAM_TEMPLATES`` setting, by slug."""
     extra = current_app.config.get("EXAM_TEMPLATES", ())
-    return {t.slug: t for t in (*store.TEMPLATES, *extra)}
+    return {t.slug: t for t in (*exam_templates(), *extra)}
 
 
 def grade(ref: str, typed: dict[str, list[str]] | None) -> store.Graded:
