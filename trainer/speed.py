@@ -101,7 +101,7 @@ def question(seed: int, number: int) -> Question:
 
 def answer_of(kind: str, scenario: Scenario, pot: int = 0) -> str:
     """The engine's answer to a ``kind`` question on ``scenario`` (for ``pot``)."""
-    hand = scenario.hand()
+    hand = scenario.played
     if kind == "to-call":
         return str(hand.options().call)
     if kind == "min-raise":
@@ -122,7 +122,7 @@ def _ask(kind: str, scenario: Scenario, rng: random.Random):
     Clean: the number is the rule's, not a stack's (a call or raise all-in for
     less teaches something else), and the derivation's figures add up to it.
     """
-    hand = scenario.hand()
+    hand = scenario.played
     if kind in ("to-call", "min-raise", "pot-limit"):
         if hand.to_act is None:
             return None

@@ -481,7 +481,7 @@ def build_spot(scenario: Any, locale: str = DEFAULT) -> Spot:
     def term(name: str) -> str:
         return Message(f"term.{name}").render(terms)
 
-    hand = scenario.hand()
+    hand = scenario.played
     seats = _seats(scenario, hand, t, term)
     board = _board(scenario, hand, t)
     street = term(_street_shown(str(hand.street), len(board)))

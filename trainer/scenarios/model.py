@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from trainer.engine import Action, ActionKind, Declaration, Game, Hand, Step, Street
 from trainer.engine.reading import read
@@ -70,8 +71,19 @@ class Scenario:
     def solve(self) -> dict:
         return {"id": self.id, "file": self.file, **self.solution}
 
+    @cached_property
+    def played(self) -> Hand:
+        """The hand with every action applied, replayed once for all who read it (the quiz, the
+        seat picture, the speed drill): read it, never apply to it; ``hand()`` gives a fresh one."""
+        return self.hand()
+
     def derivation(self) -> list[Step]:
         """The engine's explanation of the spot, then of the ruling and the split when asked."""
+        return list(self._steps)
+
+    @cached_property
+    def _steps(self) -> tuple[Step, ...]:
+        # worked out once, on a hand of its own: a ruling or a split reads the hand as it is
         hand = self.hand()
         steps = hand.derivation()
         if self.ruling is not None:
@@ -81,7 +93,7 @@ class Scenario:
                           order=[s.position for s in hand.seats]).steps
         if self.winners is not None:
             steps += hand.split([list(w) for w in self.winners], self.chip)[1]
-        return steps
+        return tuple(steps)
 
     def check_expect(self) -> list[ScenarioError]:
         """Every way the engine disagrees with the file's ``expect`` block."""

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import select, update

@@ -20,7 +20,7 @@ from trainer.library import Entry, entry_of
 from trainer.quiz import Answer, Feedback, QuizError, grade, read_answer
 from trainer.rule_coverage import rule_ids
 from trainer.scenarios import ScenarioError, load_document
-from trainer.web.core.cache import MB, Bounded, Budget, Table
+from trainer.web.core.cache import MB, Bounded, Budget
 from trainer.web.core.libraries import library
 
 # A generated spot with its quiz and seat table: measured 19-33 KB with tracemalloc.
@@ -116,13 +116,9 @@ def generated_parts(ref: str) -> tuple[str, int, int, int] | None:
         return None
 
 
-_RULES = Table("rules", Budget(2 * MB, 8_192))
-
-
 def rules_of(entry: Entry) -> list[str]:
-    """The rule IDs the spot's questions exercise, measured from the engine's derivation."""
-    key = (entry.id, str(entry.scenario.file))
-    return list(_RULES.kept(key, lambda: tuple(sorted(rule_ids(entry.scenario)))))
+    """The rule IDs the spot's questions exercise, read from the derivation the scenario keeps."""
+    return sorted(rule_ids(entry.scenario))
 
 
 def typed_of(entry: Entry, form: Any) -> dict[str, list[str]]:
