@@ -16,7 +16,7 @@ from sqlalchemy import func, select, update
 
 from trainer.store import exams
 from trainer.store.learners import sign_up as make_account
-from trainer.store.models import ClassExam, ClassSession, ExamAttempt, SchoolClass, now
+from trainer.store.models import ClassExam, LiveSession, ExamAttempt, SchoolClass, now
 
 from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, post_form, sign_up, token
 from tests.store.test_classroom import _act, _answer, _create, _join
@@ -66,14 +66,14 @@ def test_a_session_from_a_topic_or_a_level_range_is_one_form_on_the_classroom_ho
     made = teacher.post("/classroom/new", data=data)
     assert made.status_code == 303 and "/classroom/" in made.headers["Location"]
     with app.extensions["trainer.store"].session() as s:
-        first = s.scalar(select(ClassSession))
+        first = s.scalar(select(LiveSession))
         assert first.mode == "paced" and first.questions
     # A level range with no topic ticked: every topic, only those levels.
     response = post_form(teacher, "/classroom/", {"title": "L1", "mode": "paced", "count": "50", "level_from": "1",
                                                   "level_to": "1"}, to="/classroom/new")
     assert response.status_code == 303
     with app.extensions["trainer.store"].session() as s:
-        ranged = s.scalar(select(ClassSession).where(ClassSession.title == "L1"))
+        ranged = s.scalar(select(LiveSession).where(LiveSession.title == "L1"))
     with app.test_request_context():
         from trainer.web.core.libraries import library
 
@@ -109,7 +109,7 @@ def test_a_wrong_count_or_level_range_is_refused_next_to_its_field_and_quick_sta
     assert 'aria-invalid="true"' in refused.text and "field-error" in refused.text
     assert f'name="count" type="text" inputmode="numeric" value="{form["count"]}"' in refused.text
     with app.extensions["trainer.store"].session() as s:
-        assert s.scalar(select(func.count()).select_from(ClassSession)) == 0
+        assert s.scalar(select(func.count()).select_from(LiveSession)) == 0
     # Quick start, from the page that refused the form, still makes a session of the default size
     assert "an instructor-paced session of 10 spots" in refused.text
     assert _quick_start(refused.text)["count"] == "10"
@@ -122,7 +122,7 @@ def test_a_session_with_fewer_spots_than_asked_for_says_how_many_it_has(app):
                                               "level_to": "1"}, to="/classroom/new")
     assert made.status_code == 303
     with app.extensions["trainer.store"].session() as s:
-        n = len(s.scalar(select(ClassSession)).questions)
+        n = len(s.scalar(select(LiveSession)).questions)
     assert n < 50
     control = teacher.get(made.headers["Location"]).text
     assert f"Only {n} spot" in control and f"so the session has {n} question" in control and "not 50." in control

@@ -12,9 +12,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select
 
-from trainer.store import classroom
+from trainer.store import live as classroom
 from trainer.store.learners import sign_up as make_account
-from trainer.store.models import ClassAnswer, ClassStudent, now
+from trainer.store.models import LiveAnswer, LiveStudent, now
 
 from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, post_form, sign_up, token
 
@@ -68,7 +68,7 @@ def test_a_retried_answer_is_stored_once_and_a_second_answer_does_not_replace_th
     other, created = _submit(s, cs, ana, str(uuid.uuid4()), right=False)  # a second answer
     assert not created and other.id == first_id
     s.commit()
-    assert s.scalar(select(func.count()).select_from(ClassAnswer)) == 1
+    assert s.scalar(select(func.count()).select_from(LiveAnswer)) == 1
 
     classroom.reveal(s, cs)
     s.commit()
@@ -153,7 +153,7 @@ def test_a_join_retried_by_the_same_browser_gets_its_own_student_back(s, store, 
     with store.session() as racing:
         assert classroom.join(racing, racing.get(type(cs), cs.id), "Ana", learner_id=phone).id == ana.id
         racing.commit()
-    assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
+    assert s.scalar(select(func.count()).select_from(LiveStudent)) == 1
     # another browser, or one without a learner id, is still refused that name
     for someone in (other, None):
         with pytest.raises(classroom.ClassError, match="already has that name"):
@@ -163,7 +163,7 @@ def test_a_join_retried_by_the_same_browser_gets_its_own_student_back(s, store, 
     s.commit()
     with pytest.raises(classroom.ClassError, match="removed"):
         classroom.join(s, cs, "Ana", learner_id=phone)
-    assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
+    assert s.scalar(select(func.count()).select_from(LiveStudent)) == 1
 
 
 def test_a_browser_has_one_seat_and_a_new_name_from_it_renames_the_seat(s, store, teacher):
@@ -183,7 +183,7 @@ def test_a_browser_has_one_seat_and_a_new_name_from_it_renames_the_seat(s, store
         seat = classroom.take_seat(racing, racing.get(type(cs), cs.id), "Eve", learner_id=phone)
         racing.commit()
     assert (seat.student.id, seat.student.name) == (alice.id, "Eve")
-    assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
+    assert s.scalar(select(func.count()).select_from(LiveStudent)) == 1
     assert classroom.tally(s, cs, 0).expected == 1
 
 
@@ -331,7 +331,7 @@ def test_a_retried_submission_is_acknowledged_and_stored_once(app, instructor):
     for _ in range(3):
         assert "Answer received" in _answer(ana, code, BTN_RIGHT, answer_id=answer_id, headers=HTMX).text
     with app.extensions["trainer.store"].session() as s:
-        assert s.scalar(select(func.count()).select_from(ClassAnswer)) == 1
+        assert s.scalar(select(func.count()).select_from(LiveAnswer)) == 1
 
 
 def test_a_removed_student_is_told_and_cannot_answer(app, instructor):
@@ -432,7 +432,7 @@ def test_one_browser_joining_again_under_other_names_keeps_one_seat_and_is_told(
     assert "You are ecilA." in play and "already had a seat in this session" in play
     assert "1 student<" in instructor.get(f"/classroom/{session_id}/").text
     with app.extensions["trainer.store"].session() as s:
-        assert s.scalars(select(ClassStudent.name)).all() == ["ecilA"]
+        assert s.scalars(select(LiveStudent.name)).all() == ["ecilA"]
     # a retry of the same join says nothing more
     again = post_form(phone, f"/join/{code}", {"code": code, "name": "ecilA"}, to="/join")
     assert "already had a seat" not in phone.get(again.headers["Location"]).text
@@ -454,7 +454,7 @@ def test_a_join_retried_after_its_response_was_lost_lands_on_the_play_page(app, 
     assert again.status_code == 303 and again.headers["Location"] == f"/c/{code}"
     assert "Waiting for the instructor" in phone.get(f"/c/{code}").text
     with app.extensions["trainer.store"].session() as s:
-        assert s.scalar(select(func.count()).select_from(ClassStudent)) == 1
+        assert s.scalar(select(func.count()).select_from(LiveStudent)) == 1
     # another phone still cannot take that name
     refused = post_form(app.test_client(), f"/join/{code}", {"code": code, "name": "Ana"}, to="/join")
     assert refused.status_code == 200 and "already has that name" in refused.text

@@ -8,7 +8,7 @@ import re
 
 from sqlalchemy import select
 
-from trainer.store.models import ClassAnswer
+from trainer.store.models import LiveAnswer
 
 from tests.store.helpers import BTN_RIGHT, BTN_TWO_WRONG
 from tests.store.test_classroom import _act, _answer, _create, _join, instructor  # noqa: F401 (a fixture)
@@ -99,7 +99,7 @@ def test_the_class_is_counted_by_what_it_answered_whatever_the_language_of_each_
     _answer(ana, code, BTN_RIGHT, headers={"Accept-Language": "en"})
     _answer(bo, code, BTN_RIGHT, headers={"Accept-Language": "zh-TW"})
     with app.extensions["trainer.store"].session() as s:
-        stored = {a.student_id: a.answers["legal"] for a in s.scalars(select(ClassAnswer))}
+        stored = {a.student_id: a.answers["legal"] for a in s.scalars(select(LiveAnswer))}
     assert len(set(stored.values())) == 2  # the same ticks, read back in two languages
     _act(instructor, session_id, "reveal")
     for lang in ("zh-Hant", "en"):

@@ -11,7 +11,7 @@ import segno
 from sqlalchemy import func, select
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from trainer.store.models import Account, ClassSession, ClassStudent, ExamAttempt
+from trainer.store.models import Account, LiveSession, LiveStudent, ExamAttempt
 
 from tests.store.helpers import BTN, post_form, sign_up, token
 from tests.store.test_classroom import _act, _create, _join
@@ -93,7 +93,7 @@ def test_a_class_title_with_a_nul_makes_no_session_and_keeps_the_form(app, instr
     response = post_form(instructor, "/classroom/", data, to="/classroom/new")
     assert response.status_code == 200 and CONTROL_MESSAGE in response.text
     assert 'value="Tuesday"' in response.text and "seed001-min-raise" in response.text
-    assert _count(app, ClassSession) == 0
+    assert _count(app, LiveSession) == 0
 
 
 def test_the_list_of_spots_may_have_line_breaks_but_the_title_may_not(app, instructor):
@@ -108,7 +108,7 @@ def test_a_display_name_with_a_nul_joins_nobody(app, instructor):
     student = app.test_client()
     response = post_form(student, "/join", {"code": code, "name": "A\x00na"})
     assert response.status_code == 200 and CONTROL_MESSAGE in response.text and 'value="Ana"' in response.text
-    assert _count(app, ClassStudent) == 0
+    assert _count(app, LiveStudent) == 0
 
 
 def test_removing_a_student_with_a_nul_in_the_form_is_a_400(app, instructor):
@@ -256,7 +256,7 @@ def test_a_removed_student_cannot_rejoin_under_a_new_name_until_allowed_back(app
     session_id, code, _page = _create(instructor)
     student = _join(app, code, "Ana")
     with app.extensions["trainer.store"].session() as s:
-        ana = s.scalar(select(ClassStudent).where(ClassStudent.name == "Ana"))
+        ana = s.scalar(select(LiveStudent).where(LiveStudent.name == "Ana"))
     assert _act(instructor, session_id, "remove", student=ana.id).status_code == 303
 
     refused = _rejoin(student, code, "Anna")
@@ -275,7 +275,7 @@ def test_another_browser_may_still_join_after_a_removal(app, instructor):
     session_id, code, _page = _create(instructor)
     _join(app, code, "Ana")
     with app.extensions["trainer.store"].session() as s:
-        ana = s.scalar(select(ClassStudent).where(ClassStudent.name == "Ana"))
+        ana = s.scalar(select(LiveStudent).where(LiveStudent.name == "Ana"))
     _act(instructor, session_id, "remove", student=ana.id)
     _join(app, code, "Bo")  # asserts the 303
 

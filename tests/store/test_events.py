@@ -15,7 +15,7 @@ import pytest
 import waitress
 from sqlalchemy import event, select
 
-from trainer.store.models import ClassStudent
+from trainer.store.models import LiveStudent
 from trainer.web.live import feed as events
 
 from tests.store.conftest import running_app
@@ -301,7 +301,7 @@ def test_a_students_poll_is_answered_from_memory_and_moves_on_with_every_process
     assert _poll(ana, poll).status_code == 204
 
     with a.extensions["trainer.store"].session() as s:
-        ana_id = s.scalar(select(ClassStudent.id).where(ClassStudent.name == "Ana"))
+        ana_id = s.scalar(select(LiveStudent.id).where(LiveStudent.name == "Ana"))
     _act(_as(b, teacher), session_id, "remove", student=ana_id)
     removed = _until(lambda: (r := _poll(ana, poll)).status_code == 200 and r, min(events.KNOWN_FOR / 2, WAIT))
     assert removed and "You were removed" in removed.text

@@ -94,10 +94,10 @@ def test_no_question_of_a_drawn_certification_can_be_reached_before_it_is_submit
     sign_up(instructor, "tan@example.com", name="Ms Tan", instructor=True)
     made = post_form(instructor, "/classroom/", {"title": "T", "mode": "paced", "ids": "\n".join(refs)}, to="/classroom/new")
     assert made.status_code == 200
-    from trainer.store.models import ClassSession
+    from trainer.store.models import LiveSession
 
     with app.extensions["trainer.store"].session() as s:
-        assert s.scalar(select(ClassSession)) is None
+        assert s.scalar(select(LiveSession)) is None
     # The question routes: someone else's attempt is not found; the candidate's own shows no answer.
     for number in range(1, 41):
         for client in (other, anonymous):

@@ -339,7 +339,7 @@ def test_no_exam_question_is_reachable_before_its_attempt_is_submitted(app, clie
         listed = client.get(f"/topics/{topic}").text
         assert not any(i in listed for i in POOL_IDS)
     # Nor as a classroom question: an instructor cannot put an exam spot into a session.
-    from trainer.store.models import ClassSession
+    from trainer.store.models import LiveSession
 
     instructor = app.test_client()
     sign_up(instructor, "tan@example.com", name="Ms Tan", instructor=True)
@@ -347,7 +347,7 @@ def test_no_exam_question_is_reachable_before_its_attempt_is_submitted(app, clie
         made = post_form(instructor, "/classroom/", {"title": "T", "mode": "paced", "ids": ref}, to="/classroom/new")
         assert made.status_code == 200, ref
     with app.extensions["trainer.store"].session() as s:
-        assert s.scalar(select(ClassSession)) is None
+        assert s.scalar(select(LiveSession)) is None
     # After the submission the review shows them.
     post_form(client, f"/exams/{exam_id}/submit", {})
     result = client.get(f"/exams/{exam_id}/result").text

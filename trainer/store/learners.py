@@ -14,7 +14,7 @@ from trainer.store.models import (
     Account,
     AccountSession,
     Attempt,
-    ClassStudent,
+    LiveStudent,
     ExamAttempt,
     Learner,
     Rating,
@@ -238,10 +238,10 @@ def merge(s: Session, *, source: Learner, target: Learner) -> None:
             s.delete(card)
     _merge_ratings(s, source=source.id, target=target.id)
     # a live session's seat follows its student, unless the account has a seat there already
-    seated = select(ClassStudent.session_id).where(ClassStudent.learner_id == target.id)
+    seated = select(LiveStudent.session_id).where(LiveStudent.learner_id == target.id)
     s.execute(
-        update(ClassStudent)
-        .where(ClassStudent.learner_id == source.id, ClassStudent.session_id.not_in(seated.scalar_subquery()))
+        update(LiveStudent)
+        .where(LiveStudent.learner_id == source.id, LiveStudent.session_id.not_in(seated.scalar_subquery()))
         .values(learner_id=target.id)
     )
     target.srs_enabled = target.srs_enabled or source.srs_enabled

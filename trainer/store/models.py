@@ -181,7 +181,10 @@ class ExamAnswer(Base):
     total: Mapped[int | None] = mapped_column(Integer)
 
 
-class ClassSession(Base):
+class LiveSession(Base):
+    """A live session an instructor runs in a room (students join with a code; no accounts).
+    Not a class of accounts (``SchoolClass``); the tables keep their first names."""
+
     __tablename__ = "class_sessions"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -198,7 +201,7 @@ class ClassSession(Base):
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
-class ClassStudent(Base):
+class LiveStudent(Base):
     __tablename__ = "class_students"
     __table_args__ = (
         UniqueConstraint("session_id", "name"),
@@ -218,7 +221,7 @@ class ClassStudent(Base):
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class ClassAnswer(Base):
+class LiveAnswer(Base):
     """One student's answer to one question. ``id`` comes from the client, so a
     retried submission is the same row; one answer per student and question."""
 

@@ -8,16 +8,16 @@ from flask import abort, session
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from trainer.store import classroom as store
+from trainer.store import live as store
 from trainer.store import db
-from trainer.store.models import ClassSession, ClassStudent
+from trainer.store.models import LiveSession, LiveStudent
 from trainer.web.core import identity
 
 STUDENTS = "class"  # session cookie: {live session id: student id}
 MAX_KEPT_CLASSES = 8
 
 
-def mine(session_id: str) -> ClassSession:
+def mine(session_id: str) -> LiveSession:
     """The signed-in instructor's own session; anyone else's is not found."""
     user = identity.account()
     found = store.of_instructor(db(), session_id, user.id) if user is not None else None
@@ -26,25 +26,25 @@ def mine(session_id: str) -> ClassSession:
     return found
 
 
-def by_code(code: str) -> ClassSession:
+def by_code(code: str) -> LiveSession:
     found = store.by_code(db(), code)
     if found is None:
         abort(404, description=_("There is no live session with this code."))
     return found
 
 
-def me(cs: ClassSession) -> ClassStudent | None:
+def me(cs: LiveSession) -> LiveStudent | None:
     kept = session.get(STUDENTS)
     student_id = kept.get(cs.id) if isinstance(kept, dict) else None
     return store.student(db(), cs, student_id if isinstance(student_id, str) else None)
 
 
-def student(code: str) -> tuple[ClassSession, ClassStudent]:
+def student(code: str) -> tuple[LiveSession, LiveStudent]:
     cs, who, _now = student_now(code)
     return cs, who
 
 
-def student_now(code: str) -> tuple[ClassSession, ClassStudent, dict[str, Any]]:
+def student_now(code: str) -> tuple[LiveSession, LiveStudent, dict[str, Any]]:
     """The session, this browser's student in it and, as ``{"mine": answer}`` for the stage, the
     student's answer to the question shown now ({} where that is not known from the same query)."""
     kept = session.get(STUDENTS)
@@ -60,11 +60,11 @@ def student_now(code: str) -> tuple[ClassSession, ClassStudent, dict[str, Any]]:
     return cs, who, now
 
 
-def ended_for_me(code: str) -> ClassSession | None:
+def ended_for_me(code: str) -> LiveSession | None:
     kept = session.get(STUDENTS)
     if not isinstance(kept, dict):
         return None
     normalized = store.normalize_code(code)
     return db().scalar(
-        select(ClassSession).where(ClassSession.code == normalized, ClassSession.id.in_(list(kept)[:MAX_KEPT_CLASSES]))
+        select(LiveSession).where(LiveSession.code == normalized, LiveSession.id.in_(list(kept)[:MAX_KEPT_CLASSES]))
     )

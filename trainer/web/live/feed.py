@@ -382,27 +382,27 @@ class SQLiteFeed(Feed):
     def _compare(self, watched: list[str]) -> None:
         from sqlalchemy import case, func, select
 
-        from trainer.store.models import ClassAnswer, ClassSession, ClassStudent
+        from trainer.store.models import LiveAnswer, LiveSession, LiveStudent
 
         with self.app.extensions["trainer.store"].session() as s:
             states = {
                 row[0]: tuple(row[1:])
                 for row in s.execute(
-                    select(ClassSession.id, ClassSession.state, ClassSession.current, ClassSession.revealed)
-                    .where(ClassSession.id.in_(watched))
+                    select(LiveSession.id, LiveSession.state, LiveSession.current, LiveSession.revealed)
+                    .where(LiveSession.id.in_(watched))
                 )
             }
             answers = dict(
                 s.execute(
-                    select(ClassAnswer.session_id, func.count()).where(ClassAnswer.session_id.in_(watched))
-                    .group_by(ClassAnswer.session_id)
+                    select(LiveAnswer.session_id, func.count()).where(LiveAnswer.session_id.in_(watched))
+                    .group_by(LiveAnswer.session_id)
                 ).all()
             )
             students = {
                 row[0]: tuple(row[1:])
                 for row in s.execute(
-                    select(ClassStudent.session_id, func.count(), func.sum(case((ClassStudent.removed, 1), else_=0)))
-                    .where(ClassStudent.session_id.in_(watched)).group_by(ClassStudent.session_id)
+                    select(LiveStudent.session_id, func.count(), func.sum(case((LiveStudent.removed, 1), else_=0)))
+                    .where(LiveStudent.session_id.in_(watched)).group_by(LiveStudent.session_id)
                 )
             }
         for session_id in watched:

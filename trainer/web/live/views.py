@@ -37,9 +37,9 @@ from trainer.library import Entry
 from trainer.quiz import Answer, read_answer
 from trainer.quiz.model import FieldKind
 from trainer.store import classes as class_store
-from trainer.store import classroom as store
+from trainer.store import live as store
 from trainer.store import db
-from trainer.store.models import ClassSession, ClassStudent, now
+from trainer.store.models import LiveSession, LiveStudent, now
 from trainer.store.user_errors import N_
 from trainer.web.core import exports, identity, limits, public
 from trainer.web.core.cache import MB, Budget, Table
@@ -69,7 +69,7 @@ DEFAULT_COUNT = 10
 # ------------------------------------------------------------------ helpers
 
 
-def _question(cs: ClassSession, position: int) -> Entry:
+def _question(cs: LiveSession, position: int) -> Entry:
     entry = resolve(cs.questions[position]) if 0 <= position < len(cs.questions) else None
     if entry is None:
         abort(404, description=_("This session has no such question."))
@@ -80,7 +80,7 @@ def _base() -> str:
     return public.base_url()
 
 
-def join_url(cs: ClassSession) -> str:
+def join_url(cs: LiveSession) -> str:
     return _base() + url_for("live.join_code", code=store.format_code(cs.code))
 
 
@@ -301,7 +301,7 @@ def _draw(topics: list[str], count: int, *, levels: tuple[int, int] = (0, 99)) -
     return chosen
 
 
-def _live_context(cs: ClassSession) -> dict[str, Any]:
+def _live_context(cs: LiveSession) -> dict[str, Any]:
     context: dict[str, Any] = {
         "cs": cs,
         "students": store.students(db(), cs),
@@ -444,7 +444,7 @@ def projector(session_id: str) -> Response:
     )
 
 
-def _report_context(cs: ClassSession) -> dict[str, Any]:
+def _report_context(cs: LiveSession) -> dict[str, Any]:
     rows = store.all_answers(db(), cs)
     people = store.students(db(), cs)
     by_student: dict[str, dict[str, int]] = {
@@ -489,7 +489,7 @@ def _value(field: Any, value: Any) -> Any:
     return field.show(value)
 
 
-def answer_rows(cs: ClassSession) -> list[list[Any]]:
+def answer_rows(cs: LiveSession) -> list[list[Any]]:
     """One row per answer to one column of the card (a student's answer to a question gives a row
     per field), in the order of ``ANSWER_COLUMNS``."""
     rows = []
@@ -601,15 +601,15 @@ def _with_learner() -> None:
     identity.learner_id(create=True)
 
 
-def _session_version(cs: ClassSession) -> str:
+def _session_version(cs: LiveSession) -> str:
     return f"{cs.state}.{cs.current}.{int(cs.revealed)}"
 
 
-def _version(cs: ClassSession, who: ClassStudent) -> str:
+def _version(cs: LiveSession, who: LiveStudent) -> str:
     return f"{_session_version(cs)}.{int(who.removed)}"
 
 
-def _stage_context(cs: ClassSession, who: ClassStudent, **extra: Any) -> dict[str, Any]:
+def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
         "cs": cs,
         "who": who,
@@ -639,7 +639,7 @@ def _stage_context(cs: ClassSession, who: ClassStudent, **extra: Any) -> dict[st
     return context
 
 
-def _show_stage(cs: ClassSession, who: ClassStudent, page: str, fragment: str | None = None, **extra: Any) -> Response:
+def _show_stage(cs: LiveSession, who: LiveStudent, page: str, fragment: str | None = None, **extra: Any) -> Response:
     """A student's stage. What every student in the same place sees alike (the question, "answer
     received", the answer to an answer typed the same) is rendered once per place and language and
     kept: a class moving on is a thousand of the same fragment within two seconds."""
@@ -652,7 +652,7 @@ def _show_stage(cs: ClassSession, who: ClassStudent, page: str, fragment: str | 
 _STAGE = "classroom/partials/_stage.html"
 
 
-def _stage_key(cs: ClassSession, who: ClassStudent, extra: dict[str, Any]) -> tuple | None:
+def _stage_key(cs: LiveSession, who: LiveStudent, extra: dict[str, Any]) -> tuple | None:
     """The key the stage's markup is kept under, or None where it is this student's own (a score,
     a notice, the form with its errors)."""
     if cs.mode != "paced" or cs.state != "live" or who.removed or extra.keys() - {"mine", "received"}:
@@ -749,7 +749,7 @@ def answer(code: str) -> Response:
     return _answer_response(cs, who, position, extra)
 
 
-def _answer_response(cs: ClassSession, who: ClassStudent, position: int, extra: dict[str, Any]) -> Response:
+def _answer_response(cs: LiveSession, who: LiveStudent, position: int, extra: dict[str, Any]) -> Response:
     if cs.mode == "self":
         if "received" in extra:
             if wants_fragment():
@@ -768,7 +768,7 @@ def _answer_response(cs: ClassSession, who: ClassStudent, position: int, extra: 
 
 
 def _self_context(
-    cs: ClassSession, who: ClassStudent, position: int, extra: dict[str, Any] | None = None
+    cs: LiveSession, who: LiveStudent, position: int, extra: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     entry = _question(cs, position)
     mine = store.answer_of(db(), who, position)

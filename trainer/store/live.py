@@ -1,4 +1,4 @@
-"""Live classroom drills: sessions, join codes, students, answers, the live tally and the report.
+"""Live sessions in a classroom: sessions, join codes, students, answers, the live tally and the report.
 
 Everything a classroom needs between requests is in the database, so any
 app process can serve any student or the instructor. A join code is 8
@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from . import codes
 from .learners import clean_name, new_id
-from .models import ClassAnswer, ClassSession, ClassStudent, now
+from .models import LiveAnswer, LiveSession, LiveStudent, now
 from .user_errors import N_, UserError
 
 CODE_LENGTH = codes.JOIN_LENGTH
@@ -50,7 +50,7 @@ def create(
     mode: str,
     refs: list[str],
     deadline: datetime | None = None,
-) -> ClassSession:
+) -> LiveSession:
     if mode not in ("paced", "self"):
         raise ClassError(N_("Choose instructor-paced or self-paced."))
     if not refs:
@@ -61,7 +61,7 @@ def create(
         raise ClassError(N_("A self-paced assignment needs a deadline in the future."))
     return codes.add_with_new_code(
         s,
-        lambda code: ClassSession(
+        lambda code: LiveSession(
             id=new_id(),
             instructor_id=instructor_id,
             title=title.strip()[:120] or "Classroom drill",
@@ -76,19 +76,19 @@ def create(
     )
 
 
-def by_code(s: Session, code: str, *, ended: bool = False) -> ClassSession | None:
+def by_code(s: Session, code: str, *, ended: bool = False) -> LiveSession | None:
     """The live session with this code; ``ended``: the ended one, so that a student typing it is told
     the class is over."""
     code = normalize_code(code)
     if len(code) != CODE_LENGTH:
         return None
-    state = ClassSession.state == "ended" if ended else ClassSession.state != "ended"
-    return s.scalar(select(ClassSession).where(ClassSession.code == code, state))
+    state = LiveSession.state == "ended" if ended else LiveSession.state != "ended"
+    return s.scalar(select(LiveSession).where(LiveSession.code == code, state))
 
 
 def with_student(
     s: Session, code: str, student_ids: list[str]
-) -> tuple[ClassSession | None, ClassStudent | None, ClassAnswer | None]:
+) -> tuple[LiveSession | None, LiveStudent | None, LiveAnswer | None]:
     """The live session with this code, of ``student_ids`` (a browser's) its student, and that
     student's answer to the question shown now (if any): one query. (session, None, None) when
     none of them is in it; (None, None, None) when no live session has the code."""
@@ -97,13 +97,13 @@ def with_student(
         return None, None, None
     if student_ids:
         row = s.execute(
-            select(ClassSession, ClassStudent, ClassAnswer)
-            .join(ClassStudent, ClassStudent.session_id == ClassSession.id)
+            select(LiveSession, LiveStudent, LiveAnswer)
+            .join(LiveStudent, LiveStudent.session_id == LiveSession.id)
             .outerjoin(
-                ClassAnswer,
-                (ClassAnswer.student_id == ClassStudent.id) & (ClassAnswer.position == ClassSession.current),
+                LiveAnswer,
+                (LiveAnswer.student_id == LiveStudent.id) & (LiveAnswer.position == LiveSession.current),
             )
-            .where(ClassSession.code == code, ClassSession.state != "ended", ClassStudent.id.in_(student_ids))
+            .where(LiveSession.code == code, LiveSession.state != "ended", LiveStudent.id.in_(student_ids))
             .limit(1)
         ).first()
         if row is not None:
@@ -111,23 +111,23 @@ def with_student(
     return by_code(s, code), None, None
 
 
-def of_instructor(s: Session, session_id: str, instructor_id: int) -> ClassSession | None:
+def of_instructor(s: Session, session_id: str, instructor_id: int) -> LiveSession | None:
     return s.scalar(
-        select(ClassSession).where(ClassSession.id == session_id, ClassSession.instructor_id == instructor_id)
+        select(LiveSession).where(LiveSession.id == session_id, LiveSession.instructor_id == instructor_id)
     )
 
 
-def sessions_of(s: Session, instructor_id: int) -> list[ClassSession]:
+def sessions_of(s: Session, instructor_id: int) -> list[LiveSession]:
     return list(
         s.scalars(
-            select(ClassSession)
-            .where(ClassSession.instructor_id == instructor_id)
-            .order_by(ClassSession.created_at.desc())
+            select(LiveSession)
+            .where(LiveSession.instructor_id == instructor_id)
+            .order_by(LiveSession.created_at.desc())
         )
     )
 
 
-def is_over(session: ClassSession, at: datetime | None = None) -> bool:
+def is_over(session: LiveSession, at: datetime | None = None) -> bool:
     if session.state == "ended":
         return True
     return session.mode == "self" and session.deadline is not None and (at or now()) >= session.deadline
@@ -144,18 +144,18 @@ def name_key(name: str) -> str:
 class Seat:
     """A browser's student in a session, as joining left it."""
 
-    student: ClassStudent
+    student: LiveStudent
     renamed_from: str | None = None  # the name the seat had, when this join gave it another
 
 
 _TAKEN = N_("Someone in this session already has that name: choose another.")
 
 
-def join(s: Session, session: ClassSession, name: str, *, learner_id: str | None = None) -> ClassStudent:
+def join(s: Session, session: LiveSession, name: str, *, learner_id: str | None = None) -> LiveStudent:
     return take_seat(s, session, name, learner_id=learner_id).student
 
 
-def take_seat(s: Session, session: ClassSession, name: str, *, learner_id: str | None = None) -> Seat:
+def take_seat(s: Session, session: LiveSession, name: str, *, learner_id: str | None = None) -> Seat:
     """The student of ``learner_id`` (the browser's learner) named ``name``: one seat per browser.
 
     A browser that has a seat gets it back (a retry after the first response was lost, or one
@@ -171,7 +171,7 @@ def take_seat(s: Session, session: ClassSession, name: str, *, learner_id: str |
         raise ClassError(N_("This session has ended."))
     if learner_id is not None and (mine := _seat_of(s, session, learner_id)) is not None:
         return _back_in(s, mine, name, key)
-    student = ClassStudent(id=new_id(), session_id=session.id, name=name, name_key=key, learner_id=learner_id)
+    student = LiveStudent(id=new_id(), session_id=session.id, name=name, name_key=key, learner_id=learner_id)
     try:
         with s.begin_nested():
             s.add(student)
@@ -184,13 +184,13 @@ def take_seat(s: Session, session: ClassSession, name: str, *, learner_id: str |
     return Seat(student=student)
 
 
-def _seat_of(s: Session, session: ClassSession, learner_id: str) -> ClassStudent | None:
+def _seat_of(s: Session, session: LiveSession, learner_id: str) -> LiveStudent | None:
     return s.scalar(
-        select(ClassStudent).where(ClassStudent.session_id == session.id, ClassStudent.learner_id == learner_id)
+        select(LiveStudent).where(LiveStudent.session_id == session.id, LiveStudent.learner_id == learner_id)
     )
 
 
-def _back_in(s: Session, mine: ClassStudent, name: str, key: str) -> Seat:
+def _back_in(s: Session, mine: LiveStudent, name: str, key: str) -> Seat:
     if mine.removed:
         raise ClassError(N_("You were removed from this session: ask your instructor to let you back in."))
     if name == mine.name:
@@ -198,33 +198,33 @@ def _back_in(s: Session, mine: ClassStudent, name: str, key: str) -> Seat:
     before = mine.name
     try:
         with s.begin_nested():
-            s.execute(update(ClassStudent).where(ClassStudent.id == mine.id).values(name=name, name_key=key))
+            s.execute(update(LiveStudent).where(LiveStudent.id == mine.id).values(name=name, name_key=key))
     except IntegrityError:
         raise ClassError(_TAKEN) from None
     s.refresh(mine)
     return Seat(student=mine, renamed_from=before)
 
 
-def student(s: Session, session: ClassSession, student_id: str | None) -> ClassStudent | None:
+def student(s: Session, session: LiveSession, student_id: str | None) -> LiveStudent | None:
     if not student_id:
         return None
-    return s.scalar(select(ClassStudent).where(ClassStudent.id == student_id, ClassStudent.session_id == session.id))
+    return s.scalar(select(LiveStudent).where(LiveStudent.id == student_id, LiveStudent.session_id == session.id))
 
 
-def removed_ids(s: Session, session: ClassSession) -> list[str]:
+def removed_ids(s: Session, session: LiveSession) -> list[str]:
     return list(
-        s.scalars(select(ClassStudent.id).where(ClassStudent.session_id == session.id, ClassStudent.removed.is_(True)))
+        s.scalars(select(LiveStudent.id).where(LiveStudent.session_id == session.id, LiveStudent.removed.is_(True)))
     )
 
 
-def students(s: Session, session: ClassSession, *, removed: bool = False) -> list[ClassStudent]:
-    query = select(ClassStudent).where(ClassStudent.session_id == session.id)
+def students(s: Session, session: LiveSession, *, removed: bool = False) -> list[LiveStudent]:
+    query = select(LiveStudent).where(LiveStudent.session_id == session.id)
     if not removed:
-        query = query.where(ClassStudent.removed.is_(False))
-    return list(s.scalars(query.order_by(ClassStudent.joined_at, ClassStudent.name)))
+        query = query.where(LiveStudent.removed.is_(False))
+    return list(s.scalars(query.order_by(LiveStudent.joined_at, LiveStudent.name)))
 
 
-def accepts(session: ClassSession, position: int, at: datetime | None = None) -> bool:
+def accepts(session: LiveSession, position: int, at: datetime | None = None) -> bool:
     if not 0 <= position < len(session.questions) or is_over(session, at):
         return False
     if session.mode == "paced":
@@ -234,8 +234,8 @@ def accepts(session: ClassSession, position: int, at: datetime | None = None) ->
 
 def submit(
     s: Session,
-    session: ClassSession,
-    who: ClassStudent,
+    session: LiveSession,
+    who: LiveStudent,
     *,
     answer_id: str,
     position: int,
@@ -243,7 +243,7 @@ def submit(
     shown: dict[str, str],
     marks: dict[str, bool],
     at: datetime | None = None,
-) -> tuple[ClassAnswer, bool]:
+) -> tuple[LiveAnswer, bool]:
     """Store an answer once. Returns (the stored answer, whether this call stored it).
 
     A retry with the same id returns the row stored the first time, even after
@@ -254,7 +254,7 @@ def submit(
         raise ClassError(N_("This form is damaged: reload the page."))
     if who.removed or not accepts(session, position, at):
         # Closed to new answers; a retry of one stored before is still answered with it.
-        stored = s.get(ClassAnswer, answer_id)
+        stored = s.get(LiveAnswer, answer_id)
         if stored is not None:
             if stored.student_id != who.id:
                 raise ClassError(N_("This form is damaged: reload the page."))
@@ -275,33 +275,33 @@ def submit(
         "created_at": at or now(),
     }
     insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
-    statement = insert(ClassAnswer).values(**values).on_conflict_do_nothing().returning(ClassAnswer.id)
+    statement = insert(LiveAnswer).values(**values).on_conflict_do_nothing().returning(LiveAnswer.id)
     if s.execute(statement).first() is not None:
         # The row as stored, without reading it back (the common case: one statement).
-        return ClassAnswer(**values), True
-    stored = s.get(ClassAnswer, answer_id)  # a retry of this answer, or another id for the same question
+        return LiveAnswer(**values), True
+    stored = s.get(LiveAnswer, answer_id)  # a retry of this answer, or another id for the same question
     if stored is not None:
         if stored.student_id != who.id:
             raise ClassError(N_("This form is damaged: reload the page."))
         return stored, False
-    first = s.scalar(select(ClassAnswer).where(ClassAnswer.student_id == who.id, ClassAnswer.position == position))
+    first = s.scalar(select(LiveAnswer).where(LiveAnswer.student_id == who.id, LiveAnswer.position == position))
     if first is None:
         raise ClassError(N_("This form is damaged: reload the page."))
     return first, False
 
 
-def answer_of(s: Session, who: ClassStudent, position: int) -> ClassAnswer | None:
-    return s.scalar(select(ClassAnswer).where(ClassAnswer.student_id == who.id, ClassAnswer.position == position))
+def answer_of(s: Session, who: LiveStudent, position: int) -> LiveAnswer | None:
+    return s.scalar(select(LiveAnswer).where(LiveAnswer.student_id == who.id, LiveAnswer.position == position))
 
 
-def answers_of(s: Session, who: ClassStudent) -> dict[int, ClassAnswer]:
-    return {a.position: a for a in s.scalars(select(ClassAnswer).where(ClassAnswer.student_id == who.id))}
+def answers_of(s: Session, who: LiveStudent) -> dict[int, LiveAnswer]:
+    return {a.position: a for a in s.scalars(select(LiveAnswer).where(LiveAnswer.student_id == who.id))}
 
 
 # ------------------------------------------------------------- instructor
 
 
-def advance(s: Session, session: ClassSession) -> None:
+def advance(s: Session, session: LiveSession) -> None:
     """Show the next question (the first, from the lobby)."""
     if session.mode != "paced" or session.state == "ended":
         raise ClassError(N_("Only a live instructor-paced session moves on."))
@@ -313,33 +313,33 @@ def advance(s: Session, session: ClassSession) -> None:
     s.flush()
 
 
-def reveal(s: Session, session: ClassSession) -> None:
+def reveal(s: Session, session: LiveSession) -> None:
     if session.mode != "paced" or session.state != "live" or session.current < 0:
         raise ClassError(N_("There is no question to reveal."))
     session.revealed = True
     s.flush()
 
 
-def end(s: Session, session: ClassSession) -> None:
+def end(s: Session, session: LiveSession) -> None:
     if session.state != "ended":
         session.state = "ended"
         session.ended_at = now()
         s.flush()
 
 
-def remove(s: Session, session: ClassSession, student_id: str) -> ClassStudent | None:
+def remove(s: Session, session: LiveSession, student_id: str) -> LiveStudent | None:
     return _set_removed(s, session, student_id, True)
 
 
-def readmit(s: Session, session: ClassSession, student_id: str) -> ClassStudent | None:
+def readmit(s: Session, session: LiveSession, student_id: str) -> LiveStudent | None:
     """Let a removed student back in, under the name they had (with their answers)."""
     return _set_removed(s, session, student_id, False)
 
 
-def _set_removed(s: Session, session: ClassSession, student_id: str, removed: bool) -> ClassStudent | None:
+def _set_removed(s: Session, session: LiveSession, student_id: str, removed: bool) -> LiveStudent | None:
     who = student(s, session, student_id)
     if who is not None:
-        s.execute(update(ClassStudent).where(ClassStudent.id == who.id).values(removed=removed))
+        s.execute(update(LiveStudent).where(LiveStudent.id == who.id).values(removed=removed))
         s.refresh(who)
     return who
 
@@ -360,13 +360,13 @@ class Tally:
     answers: tuple[tuple[dict[str, list[str]], dict[str, str]], ...] = ()
 
 
-def tally(s: Session, session: ClassSession, position: int) -> Tally:
+def tally(s: Session, session: LiveSession, position: int) -> Tally:
     present = students(s, session)
     ids = {p.id for p in present}
     rows = [
         a
         for a in s.scalars(
-            select(ClassAnswer).where(ClassAnswer.session_id == session.id, ClassAnswer.position == position)
+            select(LiveAnswer).where(LiveAnswer.session_id == session.id, LiveAnswer.position == position)
         )
         if a.student_id in ids
     ]
@@ -386,21 +386,21 @@ def tally(s: Session, session: ClassSession, position: int) -> Tally:
     )
 
 
-def answered_counts(s: Session, session: ClassSession) -> dict[str, int]:
+def answered_counts(s: Session, session: LiveSession) -> dict[str, int]:
     """Student id -> answers given (for the self-paced progress view)."""
     rows = s.execute(
-        select(ClassAnswer.student_id, func.count())
-        .where(ClassAnswer.session_id == session.id)
-        .group_by(ClassAnswer.student_id)
+        select(LiveAnswer.student_id, func.count())
+        .where(LiveAnswer.session_id == session.id)
+        .group_by(LiveAnswer.student_id)
     )
     return {student_id: n for student_id, n in rows}
 
 
-def all_answers(s: Session, session: ClassSession) -> list[tuple[ClassAnswer, ClassStudent]]:
+def all_answers(s: Session, session: LiveSession) -> list[tuple[LiveAnswer, LiveStudent]]:
     rows = s.execute(
-        select(ClassAnswer, ClassStudent)
-        .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
-        .where(ClassAnswer.session_id == session.id)
-        .order_by(ClassAnswer.position, ClassStudent.name)
+        select(LiveAnswer, LiveStudent)
+        .join(LiveStudent, LiveStudent.id == LiveAnswer.student_id)
+        .where(LiveAnswer.session_id == session.id)
+        .order_by(LiveAnswer.position, LiveStudent.name)
     )
     return [(answer, who) for answer, who in rows]
