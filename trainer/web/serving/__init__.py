@@ -1,28 +1,19 @@
 """``trainer serve``: the app under gunicorn where the OS can fork, waitress elsewhere.
 
-On Linux and macOS, gunicorn's master builds the app once (``preload_app``:
-the scenario library is loaded and the secret key read before the fork, so
-every worker serves the same spots and accepts every other's session
-cookies), then forks ``TRAINER_PROCESSES`` workers sharing one listening
-socket. It starts a new worker for one that dies, and on SIGHUP builds the
-app again (the scenario files read anew) and replaces the workers one
-generation at a time, each old one finishing the requests it holds.
-The workers are ``gevent``: the standard library is patched in the master
-before the app is built, and each request and each live classroom's event
-stream is a greenlet, so a stream holds no thread (at most 16 requests are
-inside the app at once per worker: trainer/web/prefork.py).
-``TRAINER_WORKER=gthread`` runs gthread workers instead: ``TRAINER_THREADS``
-threads each, idle keep-alive connections parked in the worker's event loop,
-and the event streams capped and bounded in time, since each holds a thread
-(trainer/web/events.py). docs/web.md ("Serving") says why gevent is the default.
+Only the command line imports this package. On Linux and macOS gunicorn's
+master builds the app once (``preload_app``: the scenario library is loaded
+and the secret key read before the fork, so every worker serves the same
+spots and accepts every other's session cookies), then forks
+``TRAINER_PROCESSES`` workers of gunicorn's own classes on one listening
+socket (settings and hooks: ``settings.py``). The workers are ``gevent`` by
+default: each connection is a greenlet, so a slow client or an open event
+stream holds no thread, and a request body is read whole, within
+``TRAINER_READ_SECONDS``, before the app sees the request (``bodies.py``).
+``TRAINER_WORKER=gthread`` runs threads instead. docs/serving.md says why.
 
 Where gunicorn cannot run (Windows), or with ``TRAINER_PROCESSES=1``, the
-app runs in one waitress process: pure Python, a pool of threads, the same
-on every OS. docs/web.md ("Serving") has the measurements behind the choice.
-
-Each worker's graded answers are stored by its own writer thread (a greenlet under gevent), started
-in the worker on its first answer (trainer/store/writer.py); a stopping
-worker writes what it still holds before it exits.
+app runs in one waitress process, which reads each request whole in its own
+event loop before a thread runs the app.
 """
 
 from __future__ import annotations
@@ -36,7 +27,7 @@ import sys
 import waitress
 from flask import Flask
 
-from . import config, create_app, limits
+from .. import config, create_app, limits
 
 log = logging.getLogger(__name__)
 
@@ -64,12 +55,13 @@ def gunicorn_available() -> bool:
     return sys.platform != "win32" and importlib.util.find_spec("gunicorn") is not None
 
 
-def prefork_gevent() -> bool:
-    return importlib.util.find_spec("gevent") is not None
-
-
 def server_for(processes: int) -> str:
     return "gunicorn" if processes > 1 and gunicorn_available() else "waitress"
+
+
+def worker_for(chosen: str) -> str:
+    """gunicorn's worker class: the one chosen, gthread where gevent is not installed."""
+    return "gevent" if chosen == "gevent" and importlib.util.find_spec("gevent") is not None else "gthread"
 
 
 def _build(scenarios: str | None) -> Flask:
@@ -82,7 +74,7 @@ def _build(scenarios: str | None) -> Flask:
     return app
 
 
-def _finish(app: Flask) -> None:
+def finish(app: Flask) -> None:
     """A stopping server process stores the graded answers it still holds (trainer/store/writer.py)."""
     try:
         app.extensions["trainer.store"].attempts.close()
@@ -98,44 +90,37 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     chosen = config.settings()
     server = server or server_for(chosen["PROCESSES"])
-    green = server == "gunicorn" and chosen["WORKER"] == "gevent" and prefork_gevent()
-    if green:
-        from .prefork import patch_for_gevent
-
-        patch_for_gevent()
-    app = _build(scenarios)
-    processes, threads = app.config["PROCESSES"], app.config["THREADS"]
-    if green:
-        from .prefork import PAGE_SLOTS, STREAMS, Bounded
-
-        app.config["EVENTS_MAX_STREAMS"] = STREAMS
-        app.wsgi_app = Bounded(app.wsgi_app, min(threads, PAGE_SLOTS))
-    log.info(
-        "Holdem Rules Trainer: open %s in a browser (%d %s, %s)",
-        url_for_host(host, port),
-        processes,
-        "process" if processes == 1 else "processes",
-        "gunicorn gevent" if green else f"gunicorn gthread × {threads} threads" if server == "gunicorn"
-        else f"waitress × {threads} threads",
-    )
-    unshared = limits.warning(app, processes)
-    if unshared:
-        log.warning(unshared)
     if server == "gunicorn":
-        from .prefork import Server
+        from . import settings
 
-        Server(app, lambda: _build(scenarios), bind=bind_address(host, port), processes=processes,
-               threads=threads, finish=_finish, worker="gevent" if green else "gthread").run()
+        worker = worker_for(chosen["WORKER"])
+        settings.prepare_master(worker)
+        app = settings.prepared(_build(scenarios), worker)
+        _started(app, host, port, f"gunicorn {worker}")
+        settings.Application(app, lambda: settings.prepared(_build(scenarios), worker),
+                             settings.options(app, bind=bind_address(host, port), worker=worker)).run()
         return
+
+    app = _build(scenarios)
+    _started(app, host, port, f"waitress × {app.config['THREADS']} threads")
 
     def stop(signum: int, frame: object) -> None:
         app.extensions["trainer.events"].close_all()  # open event streams end; their pages reconnect
-        raise SystemExit(0)  # out of waitress's loop, into _finish
+        raise SystemExit(0)  # out of waitress's loop, into finish
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        waitress.serve(app, host=host, port=port, threads=threads, ident=IDENT, **CONNECTIONS)
+        waitress.serve(app, host=host, port=port, threads=app.config["THREADS"], ident=IDENT, **CONNECTIONS)
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
-        _finish(app)
+        finish(app)
+
+
+def _started(app: Flask, host: str, port: int, how: str) -> None:
+    processes = app.config["PROCESSES"]
+    log.info("Holdem Rules Trainer: open %s in a browser (%d %s, %s)", url_for_host(host, port),
+             processes, "process" if processes == 1 else "processes", how)
+    unshared = limits.warning(app, processes)
+    if unshared:
+        log.warning(unshared)
