@@ -340,3 +340,33 @@ def test_the_server_starts_without_a_traceback_and_counts_limits_in_each_worker(
     time.sleep(0.5)
     text = log.read_text()
     assert "Traceback" not in text, text[-3000:]
+
+
+def test_a_stopping_server_ends_its_open_event_streams_at_once(server, tmp_path):
+    """A live class's pages each hold an event stream. Told to stop, each worker ends its streams at
+    once (their pages refresh and reconnect) instead of keeping them until it is killed at the end
+    of its graceful timeout (10 s), which would cut them off."""
+    from tests.store.helpers import sign_up
+    from tests.store.test_classroom import _create, _join
+    from trainer.web import create_app
+
+    proc, _url, port, log = server
+    app = create_app({"INSTANCE_DIR": str(tmp_path), "SCENARIO_DIRS": [str(SCENARIOS)]})  # the server's key and database
+    try:
+        teacher = app.test_client()
+        sign_up(teacher, "teacher@example.com", name="Ms T", instructor=True)
+        _session_id, code, _page = _create(teacher)
+        cookie = _join(app, code, "Ana").get_cookie("session").value
+    finally:
+        app.extensions["trainer.store"].dispose()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as stream:
+        stream.sendall(f"GET /c/{code}/events HTTP/1.1\r\nHost: x\r\nCookie: session={cookie}\r\n\r\n".encode())
+        seen = b""
+        while b"data: connected" not in seen:
+            seen += stream.recv(4096)
+        assert b"text/event-stream" in seen
+        proc.send_signal(signal.SIGTERM)
+        told = time.monotonic()
+        while not seen.endswith(b"\r\n0\r\n\r\n"):  # the stream's last chunk: it has ended
+            seen += stream.recv(4096)
+        assert time.monotonic() - told < 5, log.read_text()[-3000:]

@@ -68,9 +68,10 @@ def options(app: Flask, *, bind: str, worker: str) -> dict[str, Any]:
 
 
 def end_streams_when_told_to_stop(worker) -> None:
-    """A worker told to stop ends its open event streams at once (their browsers reconnect to
-    another worker): otherwise each would keep it until the graceful timeout. gunicorn has no hook
-    at that moment, so a thread (a greenlet under gevent) looks at the worker's ``alive`` flag."""
+    """A worker told to stop ends its open event streams at once (their pages refresh and
+    reconnect): otherwise it would keep them until it is killed at the end of its graceful timeout,
+    which cuts them off. gunicorn has no hook at that moment, so a thread (a greenlet under gevent)
+    looks at the worker's ``alive`` flag."""
     def watch() -> None:
         while worker.alive:
             time.sleep(STOPPING_LOOK)
