@@ -18,7 +18,6 @@ event loop before a thread runs the app.
 
 from __future__ import annotations
 
-import gc
 import importlib.util
 import logging
 import signal
@@ -27,7 +26,8 @@ import sys
 import waitress
 from flask import Flask
 
-from .. import config, create_app, limits
+from .. import config, limits
+from .lifecycle import build, finish
 
 log = logging.getLogger(__name__)
 
@@ -64,24 +64,6 @@ def worker_for(chosen: str) -> str:
     return "gevent" if chosen == "gevent" and importlib.util.find_spec("gevent") is not None else "gthread"
 
 
-def _build(scenarios: str | None) -> Flask:
-    app = create_app({"SCENARIO_DIRS": [scenarios]} if scenarios else None)
-    # The scenario libraries are built and never freed: keep the collector from walking them again
-    # and again (its pauses were the drill page's slowest responses), and the forked processes
-    # from copying their pages by touching them.
-    gc.collect()
-    gc.freeze()
-    return app
-
-
-def finish(app: Flask) -> None:
-    """A stopping server process stores the graded answers it still holds (trainer/store/writer.py)."""
-    try:
-        app.extensions["trainer.store"].attempts.close()
-    except Exception:
-        log.exception("could not store the last graded answers")
-
-
 def run(host: str, port: int, scenarios: str | None, *, server: str | None = None) -> None:
     """Serve until stopped. ``server`` ("gunicorn" or "waitress") overrides the choice by process count."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -95,13 +77,13 @@ def run(host: str, port: int, scenarios: str | None, *, server: str | None = Non
 
         worker = worker_for(chosen["WORKER"])
         settings.prepare_master(worker)
-        app = settings.prepared(_build(scenarios), worker)
+        app = settings.prepared(build(scenarios), worker)
         _started(app, host, port, f"gunicorn {worker}")
-        settings.Application(app, lambda: settings.prepared(_build(scenarios), worker),
+        settings.Application(app, lambda: settings.prepared(build(scenarios), worker),
                              settings.options(app, bind=bind_address(host, port), worker=worker)).run()
         return
 
-    app = _build(scenarios)
+    app = build(scenarios)
     _started(app, host, port, f"waitress × {app.config['THREADS']} threads")
 
     def stop(signum: int, frame: object) -> None:

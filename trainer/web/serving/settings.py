@@ -16,6 +16,8 @@ from typing import Any
 from flask import Flask
 from gunicorn.app.base import BaseApplication
 
+from .lifecycle import finish
+
 log = logging.getLogger(__name__)
 
 WORKER_CONNECTIONS = 1000  # open connections per worker (gevent: greenlets; gthread: parked ones included)
@@ -81,8 +83,6 @@ def end_streams_when_told_to_stop(worker) -> None:
 
 
 def store_last_answers(server, worker) -> None:
-    from . import finish
-
     finish(worker.wsgi)  # the app this worker was forked with
 
 
