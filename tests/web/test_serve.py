@@ -1,5 +1,6 @@
-"""``trainer serve`` for real: several processes on one port, sharing sessions, stopping cleanly,
-a dead process replaced."""
+"""``trainer serve`` for real: several processes on one port, sharing sessions and a burst of
+connections, stopping cleanly, a dead process replaced; slow clients dropped after the read
+timeout, and never stopping the others."""
 
 from __future__ import annotations
 
