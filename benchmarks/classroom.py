@@ -99,7 +99,7 @@ class App:
 
     def start(self) -> None:
         with open(self.log, "ab") as out:
-            code = f"from trainer.web.serve import run; run({HOST!r}, {self.port}, None, server={self.server!r})"
+            code = f"from trainer.web.serving import run; run({HOST!r}, {self.port}, None, server={self.server!r})"
             self.process = subprocess.Popen(
                 [sys.executable, "-c", code],
                 env=self.env,

@@ -207,7 +207,7 @@ def serve(host: str, port: int, scenarios_dir: str | None) -> None:
     """Run the web app: gunicorn workers on Linux and macOS, waitress on Windows or for one process."""
     from .store import DatabaseUnusable
     from .web.core.config import SettingError
-    from .web.serve import run
+    from .web.serving import run
 
     try:
         run(host=host, port=port, scenarios=scenarios_dir)

@@ -69,7 +69,7 @@ def _serve(tmp_path_factory, scenarios: Path, instance: Path, settings: dict[str
         "TRAINER_INSTANCE": str(instance),
         **(settings or {}),
     }
-    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(scenarios)!r})"
+    code = f"from trainer.web.serving import run; run('127.0.0.1', {port}, {str(scenarios)!r})"
     log = tmp_path_factory.mktemp("server") / "server.log"
     with open(log, "wb") as out:
         server = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)

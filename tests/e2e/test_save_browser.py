@@ -48,7 +48,7 @@ def server_behind_a_gate(tmp_path):
         "DATABASE_URL": url.set(host="127.0.0.1", port=gate.port).render_as_string(hide_password=False),
         "TRAINER_DATABASE_SCHEMA": schema,
     }
-    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
+    code = f"from trainer.web.serving import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
     log = tmp_path / "server.log"
     with open(log, "wb") as out:
         server = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)

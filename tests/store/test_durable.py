@@ -50,7 +50,7 @@ def start_server(database: dict, tmp_path) -> tuple[subprocess.Popen, int]:
     if database["DATABASE_SCHEMA"]:
         env["TRAINER_DATABASE_SCHEMA"] = database["DATABASE_SCHEMA"]
     env.pop("TRAINER_SECRET_KEY", None)
-    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
+    code = f"from trainer.web.serving import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r})"
     log = tmp_path / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT,

@@ -7,7 +7,8 @@ import stat
 
 import pytest
 
-from trainer.web import create_app, serve
+from trainer.web import create_app
+from trainer.web import serving as serve
 
 from tests.web.conftest import SCENARIOS
 

@@ -1,5 +1,6 @@
-"""``trainer serve`` for real: several processes on one port, sharing sessions, stopping cleanly,
-a dead process replaced."""
+"""``trainer serve`` for real: several processes on one port, sharing sessions and a burst of
+connections, stopping cleanly, a dead process replaced; slow clients dropped after the read
+timeout, and never stopping the others."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def _serve(tmp_path, *, ready: bool = True, processes: int = 2, server: str | No
     env = {**os.environ, "TRAINER_PROCESSES": str(processes), "TRAINER_INSTANCE": str(tmp_path), **settings}
     env.pop("TRAINER_SECRET_KEY", None)
     env.pop("REDIS_URL", None)  # the limits are counted per process (and the log says so)
-    code = f"from trainer.web.serve import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r}, server={server!r})"
+    code = f"from trainer.web.serving import run; run('127.0.0.1', {port}, {str(SCENARIOS)!r}, server={server!r})"
     log = tmp_path / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -195,138 +196,135 @@ def _sockets(pid: int) -> int:
     return count
 
 
-def _worker_class(request) -> str:
-    """The parametrized worker class, once it is known to be installed."""
+@pytest.fixture(params=["gthread", "gevent"])
+def each_worker_class(request, tmp_path):
+    """The server once both workers are up, with gunicorn's gthread workers, then with gevent
+    workers (the default)."""
     if request.param == "gevent":
         pytest.importorskip("gevent")
-    return request.param
-
-
-@pytest.fixture(params=["gthread", "gevent"])
-def just_started(request, tmp_path):
-    """The server as soon as it answers (its second worker may not be up yet), with gunicorn's
-    gthread workers, then with gevent workers (the default)."""
-    yield from _serve(tmp_path, ready=False, TRAINER_WORKER=_worker_class(request))
+    yield from _serve(tmp_path, TRAINER_WORKER=request.param)
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="counts the workers' sockets in /proc")
-def test_a_burst_of_keep_alive_connections_is_shared_by_the_workers(just_started):
-    """Sixty browsers connecting at once, as soon as the server answers (a class arriving as it
-    starts, or a benchmark), each stay with the worker that accepted them: without the workers'
-    yielding, whichever woke first could take them all (50/0 was seen with gthread workers, 51/0
-    with gevent workers, whose second worker was not taking connections yet), one core idle."""
-    proc, url, port, _ = just_started
+def test_a_burst_of_keep_alive_connections_is_served_by_both_workers(each_worker_class):
+    """Sixty browsers connecting at once (a class opening the page together): each is answered and
+    kept open, and both workers hold some of them, so neither core sits idle."""
+    proc, url, port, _ = each_worker_class
     opened = [socket.socket() for _ in range(60)]
-    for sock in opened:  # all at once, as a class opening the page together (or a benchmark) does
+    for sock in opened:  # all at once
         sock.setblocking(False)
         sock.connect_ex(("127.0.0.1", port))
     try:
         for sock in opened:
             sock.setblocking(True)
             sock.settimeout(5)
-            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            sock.sendall(HEALTH)
         for sock in opened:  # each answered, and kept open (keep-alive)
             assert b" 200 " in sock.recv(4096).split(b"\r\n")[0]
         # Besides these, each worker holds one socket: the listening one.
         held = {pid: _sockets(pid) - 1 for pid in ready_workers(proc.pid)}
         print("connections per worker:", held)
         assert sum(held.values()) >= 58, held
-        # Each worker has a fair part of them: a quarter at least. Quiet, the split is near even; on a
-        # machine whose cores are both busy (the rest of the suite), 38/22 was seen, since a worker
-        # leaves a connection to the other for a few milliseconds only; without the yielding, 60/0.
-        assert min(held.values()) >= 15, held
+        assert min(held.values()) >= 1, held
     finally:
         for sock in opened:
             sock.close()
 
 
-def test_a_worker_holding_connections_leaves_a_new_one_to_the_others_a_moment_only():
-    from trainer.web.prefork import Sharing
-
-    assert Sharing().yields(0, 100.0) is False  # nothing held: take it at once
-    busy = Sharing()  # 10 held: leave it 2 ms
-    assert busy.yields(10, 100.0) is True and busy.yields(10, 100.0015) is True
-    assert busy.yields(10, 100.0021) is False  # nobody took it: this worker does
-    full = Sharing()
-    assert full.yields(900, 200.0) is True and full.yields(900, 200.0051) is False  # never more than 5 ms
-    assert full.yields(900, 300.0) is True  # much later: a new connection, its own wait
-
-
-def test_a_gevent_worker_holding_connections_leaves_a_new_one_to_the_others_a_moment_only():
-    """The gevent workers' server yields as the gthread workers do: holding 10 connections, it
-    leaves a new one to the other workers for 2 ms (watching its socket again after a pause),
-    then takes it."""
-    gevent = pytest.importorskip("gevent")
-    from gevent.pool import Pool
-
-    from trainer.web.prefork import Sharing, SharingServer
-
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen()
-    pool = Pool(100)
-    held = [pool.spawn(gevent.sleep, 5) for _ in range(10)]  # ten connections being served
-    taken = []
-    server = SharingServer(listener, handle=lambda sock, address: taken.append(sock), spawn=pool)
-    server.max_accept = 1  # as gunicorn sets it when there are other workers
-    server.start()
-    client = socket.create_connection(listener.getsockname())
-    try:
-        server._do_read()  # the listening socket is readable: a connection waits
-        assert server._watcher is None and server._timer is not None  # not watched for a moment
-        gevent.sleep(0)
-        assert taken == []  # left to the others
-        gevent.sleep(10 * Sharing.YIELD_PER_CONN + 2 * Sharing.YIELD_STEP)
-        server._do_read()
-        gevent.sleep(0)
-        assert len(taken) == 1  # nobody else took it: this worker does
-    finally:
-        client.close()
-        server.stop(timeout=0)
-        gevent.killall(held)
-
-
-@pytest.fixture(params=["gthread", "gevent"])
-def one_worker(request, tmp_path):
-    """gunicorn with a single worker (gthread, then gevent), so that two connections share it."""
-    for _proc, _url, port, _log in _serve(tmp_path, ready=False, processes=1, server="gunicorn",
-                                           TRAINER_WORKER=_worker_class(request)):
-        yield port
-
-
 HEALTH = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+SPOT = "/drill/btn-faces-short-all-in"
 
 
-def test_a_connection_whose_requests_keep_coming_does_not_hold_back_another(one_worker):
-    """A browser whose next request is always there already (a fast one, or one pipelining) must not
-    keep its worker to itself. gevent reads a socket eagerly: a worker went on answering the same
-    connection as long as a request was waiting on it while the others waited (under the benchmark
-    the drill page's p99 was 92-120 ms, twice the gthread workers'). Here one connection sends
-    forty requests at once and another one request right after: the other is answered long before
-    the forty are."""
-    port = one_worker
-    busy, other = socket.create_connection(("127.0.0.1", port)), socket.create_connection(("127.0.0.1", port))
-    try:
-        busy.sendall(HEALTH * 40)
-        other.sendall(HEALTH)
-        other.settimeout(10)
-        assert b" 200 " in other.recv(4096)
-        busy.setblocking(False)
-        seen = b""
+def _closed_by_server(sock: socket.socket, within: float) -> bytes | None:
+    """What the server sent before closing the connection, or None if it is still open after ``within``."""
+    sock.settimeout(0.2)
+    got, deadline = b"", time.monotonic() + within
+    while time.monotonic() < deadline:
         try:
-            while chunk := busy.recv(1 << 20):  # what the busy connection had been answered by then
-                seen += chunk
-        except BlockingIOError:
-            pass
-        print("answered on the busy connection first:", seen.count(b" 200 "))
-        assert seen.count(b" 200 ") < 20, seen.count(b" 200 ")
-        busy.setblocking(True)
-        busy.settimeout(10)
-        while seen.count(b" 200 ") < 40:  # and all forty come in the end
-            seen += busy.recv(1 << 20)
+            chunk = sock.recv(4096)
+        except TimeoutError:
+            try:
+                sock.send(b"x")  # one more byte of the slow request
+            except OSError:
+                return got
+            continue
+        except OSError:  # reset
+            return got
+        if not chunk:
+            return got
+        got += chunk
+    return None
+
+
+@pytest.fixture
+def short_reads(tmp_path):
+    """The default server (two gevent workers) with a read timeout of 2 s."""
+    pytest.importorskip("gevent")
+    yield from _serve(tmp_path, TRAINER_READ_SECONDS="2")
+
+
+def test_a_client_sending_its_headers_slowly_is_dropped_after_the_read_timeout(short_reads):
+    _proc, _url, port, _log = short_reads
+    with socket.create_connection(("127.0.0.1", port)) as slow:
+        slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        started = time.monotonic()
+        assert _closed_by_server(slow, within=10) == b""
+        assert 1.5 < time.monotonic() - started < 5
+
+
+def test_a_client_sending_its_body_slowly_is_answered_408_and_dropped_after_the_read_timeout(short_reads):
+    _proc, url, port, _log = short_reads
+    with socket.create_connection(("127.0.0.1", port)) as slow:
+        slow.sendall(b"POST /account/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+                     b"\r\nContent-Length: 60000\r\n\r\nemail=")
+        started = time.monotonic()
+        said = _closed_by_server(slow, within=10)
+        assert said is not None and said.startswith(b"HTTP/1.1 408 "), said
+        assert 1.5 < time.monotonic() - started < 5
+    assert answered(url)
+
+
+def _slow(port: int, head: bytes) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(head)
+    return sock
+
+
+def _timed(url: str) -> float:
+    started = time.monotonic()
+    with urllib.request.urlopen(url, timeout=5) as response:
+        assert response.status == 200
+        response.read()
+    return time.monotonic() - started
+
+
+def test_slow_clients_do_not_stop_the_server(server):
+    """Two hundred clients sending their headers a byte a second and two hundred sending their
+    bodies so (a sign-in, a drill answer, each of 60,000 bytes announced): meanwhile every request
+    for /healthz and a drill page, each on a new connection, is answered within a second. The
+    default setup: two gevent workers, a read timeout of 30 s, longer than this test."""
+    _proc, url, port, _log = server
+    post = ("POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            "Content-Length: 60000\r\n\r\na=")
+    held = [_slow(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ") for _ in range(200)]
+    held += [_slow(port, post.format(path="/account/login" if n % 2 else SPOT).encode()) for n in range(200)]
+    try:
+        took = []
+        for _second in range(6):
+            tick = time.monotonic() + 1
+            for sock in held:  # one more byte each, once a second
+                sock.send(b"a")
+            for _ in range(3):
+                took.append(_timed(url + "/healthz"))
+                took.append(_timed(url + SPOT))
+            time.sleep(max(0.0, tick - time.monotonic()))
+        print(f"{len(took)} requests, slowest {max(took) * 1000:.0f} ms")
+        assert max(took) < 1, took
+        for sock in held:  # every slow client is still connected: nobody was dropped for the others
+            sock.send(b"a")
     finally:
-        busy.close()
-        other.close()
+        for sock in held:
+            sock.close()
 
 
 def test_the_server_starts_without_a_traceback_and_counts_limits_in_each_worker(server):
@@ -343,3 +341,33 @@ def test_the_server_starts_without_a_traceback_and_counts_limits_in_each_worker(
     time.sleep(0.5)
     text = log.read_text()
     assert "Traceback" not in text, text[-3000:]
+
+
+def test_a_stopping_server_ends_its_open_event_streams_at_once(server, tmp_path):
+    """A live class's pages each hold an event stream. Told to stop, each worker ends its streams at
+    once (their pages refresh and reconnect) instead of keeping them until it is killed at the end
+    of its graceful timeout (10 s), which would cut them off."""
+    from tests.store.helpers import sign_up
+    from tests.store.test_classroom import _create, _join
+    from trainer.web import create_app
+
+    proc, _url, port, log = server
+    app = create_app({"INSTANCE_DIR": str(tmp_path), "SCENARIO_DIRS": [str(SCENARIOS)]})  # the server's key and database
+    try:
+        teacher = app.test_client()
+        sign_up(teacher, "teacher@example.com", name="Ms T", instructor=True)
+        _session_id, code, _page = _create(teacher)
+        cookie = _join(app, code, "Ana").get_cookie("session").value
+    finally:
+        app.extensions["trainer.store"].dispose()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as stream:
+        stream.sendall(f"GET /c/{code}/events HTTP/1.1\r\nHost: x\r\nCookie: session={cookie}\r\n\r\n".encode())
+        seen = b""
+        while b"data: connected" not in seen:
+            seen += stream.recv(4096)
+        assert b"text/event-stream" in seen
+        proc.send_signal(signal.SIGTERM)
+        told = time.monotonic()
+        while not seen.endswith(b"\r\n0\r\n\r\n"):  # the stream's last chunk: it has ended
+            seen += stream.recv(4096)
+        assert time.monotonic() - told < 5, log.read_text()[-3000:]

@@ -93,7 +93,7 @@ def test_db_upgrade_is_a_command_of_the_app(tmp_path):
 
 def test_without_gunicorn_several_processes_are_served_by_one_waitress_process(tmp_path, monkeypatch):
     """Where gunicorn cannot run (Windows: it is not installed there), waitress serves."""
-    from trainer.web import serve
+    from trainer.web import serving as serve
 
     calls = {}
     monkeypatch.setattr(serve.waitress, "serve", lambda app, **kw: calls.update(kw, app=app))
@@ -109,7 +109,7 @@ def test_without_gunicorn_several_processes_are_served_by_one_waitress_process(t
 
 @pytest.mark.parametrize(("host", "bind"), [("127.0.0.1", "127.0.0.1:80"), ("", "0.0.0.0:80"), ("::1", "[::1]:80")])
 def test_the_address_gunicorn_binds(host, bind):
-    from trainer.web.serve import bind_address
+    from trainer.web.serving import bind_address
 
     assert bind_address(host, 80) == bind
 

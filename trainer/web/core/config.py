@@ -39,6 +39,7 @@ ENV = {
     "TRAINER_SPEED_SECONDS": "SPEED_SECONDS",
     "TRAINER_CLASS_POLL": "CLASS_POLL_SECONDS",
     "TRAINER_WORKER": "WORKER",
+    "TRAINER_READ_SECONDS": "READ_SECONDS",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -51,6 +52,7 @@ WHOLE_NUMBERS = {
     "PROCESSES": (1, "how many server processes share the port"),
     "THREADS": (1, "how many threads each server process has"),
     "SPEED_SECONDS": (5, "how many seconds a speed drill run lasts"),
+    "READ_SECONDS": (1, "how many seconds a client has to send a request, its headers then its body"),
     "CLASS_POLL_SECONDS": (1, "how many seconds a classroom page waits between polls when it has no event stream"),
 }
 WORKERS = ("gthread", "gevent")
@@ -96,6 +98,9 @@ def defaults() -> dict[str, Any]:
         "CLASS_POLL_SECONDS": 2,
         # gunicorn's worker class: gevent (requests and event streams are greenlets), or gthread
         "WORKER": "gevent",
+        # trainer serve: seconds a connection has to send a request's headers (its wait for the next
+        # request included), then as many for its body; slower clients are dropped (docs/serving.md).
+        "READ_SECONDS": 30,
         # None: SQLite in the instance folder (trainer/store/engines.py).
         "DATABASE_URL": None,
         "DATABASE_SCHEMA": None,  # PostgreSQL: the schema to use instead of the default one
