@@ -287,6 +287,8 @@ class RatingGame(Base):
     learner_id: Mapped[str] = mapped_column(String(32))
     scenario_id: Mapped[str] = mapped_column(String(200))
     solved: Mapped[bool | None] = mapped_column(Boolean)  # None: a first try from before ratings
+    score: Mapped[float | None] = mapped_column(Float)  # share of fields right; None: from before scores
+    rating: Mapped[float | None] = mapped_column(Float)  # the learner's rating after this game
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
