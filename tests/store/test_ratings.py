@@ -234,6 +234,17 @@ def test_the_drill_shows_the_rating_and_its_change_after_a_first_try_only(client
     assert f"<strong>{line.group(1)}</strong> · after 1 rated first try" in progress_page
 
 
+def test_the_progress_page_draws_the_rating_after_each_first_try(client):
+    assert 'id="rating-chart"' not in client.get("/progress/").text
+    answer_drill(client, BTN, BTN_TWO_WRONG)
+    answer_drill(client, BTN, BTN_RIGHT)  # a retry: no game, no point
+    chart = client.get("/progress/").text.split('id="rating-chart"')[1].split("</figure>")[0]
+    assert "Your rating after each rated first try, the last 1" in chart
+    assert chart.count('class="chart-dot"') == 2  # one game, in the wide drawing and the narrow one
+    shown = re.search(r"<strong>([\d,]+)</strong>", client.get("/progress/").text).group(1)
+    assert re.search(rf": {shown} after a first try with \d+% of its fields right</title>", chart)
+
+
 def test_endless_practice_draws_near_the_rating_but_at_most_a_level_above_what_was_solved(client):
     assert ":1:" in client.get("/practice/reopening").headers["Location"]  # nothing solved in the topic yet
     answer_drill(client, BTN, BTN_RIGHT)  # a new learner beating a level-2 spot: 1555, nearest level 3's 1500

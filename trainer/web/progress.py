@@ -22,7 +22,7 @@ from trainer.store.models import now
 
 from . import answer_ids, i18n, identity, library
 from .cache import cache
-from .chart import accuracy_chart
+from .chart import accuracy_chart, rating_chart
 from .library import Entry, topic_name
 from .spot_refs import marks_of, rules_of
 from .render import render
@@ -262,7 +262,8 @@ def _rating_view(s, learner: str) -> dict[str, Any] | None:
     if found is None:
         return None
     rating, games = found
-    return {"text": rating_text(rating), "games": games}
+    history = ratings.history(s.connection(), learner)
+    return {"text": rating_text(rating), "games": games, "chart": Markup(rating_chart(history)) if history else None}
 
 
 def rating_level(learner: str | None) -> int | None:
