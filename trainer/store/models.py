@@ -245,7 +245,9 @@ class SpeedRun(Base):
 
     ``asked`` is the number of the question being shown (questions are made from
     the seed and this number, trainer/speed.py); a wrong answer moves the
-    ``deadline`` earlier. ``score`` is set when the run is over."""
+    ``deadline`` earlier. ``score`` is set when the run is over, if it was played to its end
+    (store/speed.py: a run left long before is closed without one). ``missed``: the numbers of the
+    questions answered wrong, in order; ``answered_at``: when the last answer was counted."""
 
     __tablename__ = "speed_runs"
     __table_args__ = (Index("ix_speed_runs_learner_started", "learner_id", "started_at"),)
@@ -261,6 +263,8 @@ class SpeedRun(Base):
     right: Mapped[int] = mapped_column(Integer, default=0)
     wrong: Mapped[int] = mapped_column(Integer, default=0)
     score: Mapped[int | None] = mapped_column(Integer)
+    missed: Mapped[list | None] = mapped_column(JSON)
+    answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class Rating(Base):
