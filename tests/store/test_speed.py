@@ -286,3 +286,19 @@ def test_the_result_lists_the_misses_with_their_worked_answers(app, client):
     assert f"<strong>The answer is {answer}.</strong>" in misses[0]
     assert misses[0].count("<li>") >= 1  # the derivation, a line or two
     assert 'id="speed-not-counted"' not in page
+
+
+def test_a_run_left_early_says_so_and_is_starred_in_the_history(app, client):
+    url = _start(client)
+    n, right = _right_answer(app, url)
+    _send(client, url, n, right)
+    store = app.extensions["trainer.store"]
+    with store.session() as session:  # answered once, then left: its time ran out ten minutes ago
+        run = session.get(SpeedRun, url.rsplit("/", 1)[-1])
+        run.started_at, run.answered_at = run.started_at - timedelta(minutes=13), run.answered_at - timedelta(minutes=13)
+        run.deadline = datetime.now(UTC) - timedelta(minutes=10)
+        session.commit()
+    index = client.get("/speed").text
+    assert '1*</span>' in index and "* Left before its time was up: not counted towards your best." in index
+    result = client.get(url + "/result").text
+    assert 'id="speed-not-counted"' in result and "New best!" not in result and "Your best: 0" in result
