@@ -1,6 +1,7 @@
 """`trainer generate`: spots that load, are about their topic, and repeat from the seed."""
 
 import dataclasses
+import re
 
 import yaml
 from click.testing import CliRunner
@@ -30,7 +31,7 @@ def test_ten_thousand_spots_load_and_satisfy_their_topic():
             assert scenario.check_expect() == []
             hand = scenario.hand()  # replayed from the file, not the generator's state
             assert (hand.betting_over) == (recipe.when == "over"), spot.id
-            assert recipe.predicate(hand, _Ids(hand), spot.index), spot.id
+            assert recipe.predicate(hand, _Ids(hand), spot.variant), spot.id
             assert set(scenario.title) == set(scenario.explain) == {"en", "zh-Hant", "zh-Hans"}
             assert scenario.topics == (topic,)
             total += 1
@@ -176,3 +177,53 @@ def test_a_generated_hand_reading_spot_with_a_split_asks_what_each_winner_collec
                 plain += 1
                 assert not any(n.startswith("split") for n in names)
     assert split and plain
+
+
+SEEDS = range(10)
+DISTINCT = 7  # of 10 seeds, at least this many distinct situations per topic and level
+
+
+def situation(spot) -> tuple:
+    """What a spot is about, not its amounts: the game, how many are dealt in, the street, who acts,
+    who did what before (not how much), what is asked, what the ruling is about, how many pots."""
+    doc = spot.document
+    hand = load_document(doc, f"{spot.id}.yaml").hand()
+    before = tuple(" ".join(a.split()[:2]) for acts in (doc.get("actions") or {}).values() for a in acts)
+    ruling = doc.get("ruling") or {}
+    said = ruling.get("said")
+    return (
+        doc["game"]["type"], len(doc["stacks"]), hand.street, doc["expect"]["to_act"], before, tuple(doc["ask"]),
+        tuple(sorted(ruling)), said if said is None or not said.isdigit() else "amount",
+        len(doc["expect"].get("pots") or ()), bool((doc["expect"].get("showdown") or {}).get("all_tabled")),
+    )
+
+
+def test_endless_practice_varies_the_situation_at_every_topic_and_level():
+    """Endless practice asks spot 0 of a new seed: ten seeds must not be one spot with other stacks
+    (heads-up gave the same unopened preflop spot for 10 seeds of 10 at levels 1, 3 and 5)."""
+    counts = {
+        (topic, level): len({situation(generate(topic, level=level, seed=seed)[0]) for seed in SEEDS})
+        for topic in topics() for level in range(1, 6)
+    }
+    report = "\n".join(f"{topic:16} " + " ".join(f"L{level}:{counts[(topic, level)]:>2}" for level in range(1, 6))
+                       for topic in topics())
+    print(f"distinct situations in {len(SEEDS)} seeds\n{report}")
+    assert all(n >= DISTINCT for n in counts.values()), report
+
+
+def test_a_higher_level_asks_about_busier_spots():
+    """The level says what is harder: more players dealt in and more action before the spot."""
+    def busy(level):
+        spots = [generate(topic, level=level, seed=seed)[0].document for topic in topics() for seed in SEEDS]
+        players = sum(len(d["stacks"]) for d in spots) / len(spots)
+        actions = sum(len(a) for d in spots for a in (d.get("actions") or {}).values()) / len(spots)
+        return players, actions
+
+    easy, hard = busy(1), busy(5)
+    assert hard[0] > easy[0] + 3 and hard[1] > easy[1] * 1.5, (easy, hard)
+
+
+def test_the_title_of_a_spot_after_the_betting_says_who_is_left_and_when():
+    titles = {generate("side-pots", level=4, seed=seed)[0].document["title"]["en"] for seed in SEEDS}
+    assert len(titles) >= 5, titles  # 10 of 10 were "Main and side pots: after the betting"
+    assert all(re.fullmatch(r"Main and side pots: \d+ of \d+ players left after the betting \(\w+\)", t) for t in titles)

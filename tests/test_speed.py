@@ -109,3 +109,16 @@ def test_a_seat_must_be_one_of_the_choices():
     assert speed.check(q, "XYZ").error == "seat"
     other = next(seat for seat in q.choices if seat != q.answer)
     assert speed.check(q, other) == speed.Checked(right=False, given=other)
+
+
+def test_a_run_starts_easy_and_climbs():
+    """The first question could be a six-player side pot: a run now opens at level 1 with the
+    amount to call or the minimum raise, and adds a level every four questions, a kind every two."""
+    for seed in (*SEEDS, *range(20)):
+        first = speed.question(seed, 0)
+        assert first.kind in ("to-call", "min-raise") and first.level == 1, first.ref
+        assert len(first.scenario.hand().seats) <= 4
+    levels = [speed.question(SEEDS[0], n).level for n in range(12)]
+    assert levels == sorted(levels) and levels[0] == 1 and levels[-1] == 3
+    late = Counter(speed.question(seed, n).kind for seed in SEEDS for n in range(8, PER_SEED))
+    assert set(late) == set(speed.KINDS)

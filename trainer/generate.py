@@ -44,7 +44,7 @@ class Recipe:
     short_bb: bool = False
     aggression: float = 0.3
     explain: str = ""  # English; the translations are in the engine catalogs (context explain.<topic>)
-    # more file keys (ruling, winners): (hand, rng, spot index, stakes or None) -> keys, or None to deal again
+    # more file keys (ruling, winners): (hand, rng, spot variant, stakes or None) -> keys, or None to deal again
     extra: Callable[[Hand, random.Random, int, Stakes | None], dict | None] | None = None
 
 
@@ -221,7 +221,8 @@ RECIPES: dict[str, Recipe] = {
     "round-end": Recipe(
         when="decision", ask=("card", "options"),
         predicate=lambda h, ids, i: _preflop(h) and not h.card().acted and h.card().to_add == 0,
-        short_stacks=0.0, aggression=0.0,
+        game_types=(GameType.NO_LIMIT, GameType.POT_LIMIT, GameType.FIXED_LIMIT), short_stacks=0.0, aggression=0.0,
+        min_players=3,
         explain="Everyone only called, but the big blind has not acted yet: the round is not over. The big blind may check or raise to at least {min}.",
     ),
     "min-bet": Recipe(
@@ -264,7 +265,7 @@ RECIPES: dict[str, Recipe] = {
     ),
     "ante": Recipe(
         when="decision", ask=("pot", "card"), predicate=lambda h, ids, i: _preflop(h) and h.pot > sum(s.total for s in h.seats),
-        antes=1.0, short_stacks=0.1,
+        antes=1.0, short_stacks=0.1, min_players=3,
         explain="Antes are dead money: they are in the pot ({pot}) but never count as committed on the card.",
     ),
     "pot-limit": Recipe(
@@ -313,7 +314,7 @@ RECIPES: dict[str, Recipe] = {
 
 TITLE = {
     "decision": "{topic}: {pos} to act ({street})",
-    "over": "{topic}: after the betting",
+    "over": "{topic}: {live} of {players} players left after the betting ({street})",
 }
 
 
@@ -329,6 +330,9 @@ class Spot:
     seed: int
     index: int
     document: dict
+    # which kind of spot of its topic this is (a reopening or not, which ruling...): predicates and
+    # extras take turns by it; seed + index, so a series takes turns and so do seeds of one index
+    variant: int = 0
 
 
 def topics() -> list[str]:
@@ -367,12 +371,15 @@ def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None
     stakes = STAKES[stakes_name] if stakes_name is not None else None
     # Without stakes the seed string is the one spots always had, so their addresses replay them.
     rng = random.Random(f"{topic}/{level}/{seed}/{index}" + (f"/{stakes_name}" if stakes_name else ""))
-    for _ in range(MAX_TRIES):
+    variant = seed + index  # endless practice asks spot 0 of a new seed: the kind must change with it
+    low, high = DEPTHS[level]
+    depth = low + (variant // 2) % (high - low + 1)  # by turns too, apart from the kinds that take turns by 2
+    for tries in range(MAX_TRIES):
         deal = _deal(recipe, level, rng, stakes)
-        found = _play_until(recipe, deal, rng, index, stakes)
+        found = _play_until(recipe, deal, rng, variant, stakes, depth, patient=tries < PATIENCE)
         extra = {}
         if found is not None and recipe.extra is not None:
-            extra = recipe.extra(found[0], rng, index, stakes)
+            extra = recipe.extra(found[0], rng, variant, stakes)
             if extra is None:
                 continue
         if found is not None:
@@ -381,7 +388,7 @@ def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None
             ask = tuple(extra.pop("ask", recipe.ask))  # a recipe's extra may ask more of this spot
             doc = scenario_document(deal, hand, actions, id=sid, ask=ask, extra=extra)
             doc = _with_texts(doc, topic, recipe, hand, level)
-            return Spot(id=sid, topic=topic, level=level, seed=seed, index=index, document=doc)
+            return Spot(id=sid, topic=topic, level=level, seed=seed, index=index, document=doc, variant=variant)
     raise GenerateError(f"no {topic} spot found for level {level}, seed {seed}, spot {index}")
 
 
@@ -401,18 +408,41 @@ def _deal(recipe: Recipe, level: int, rng: random.Random, stakes: Stakes | None 
     )
 
 
-def _play_until(recipe: Recipe, deal: Deal, rng: random.Random, index: int, stakes: Stakes | None = None):
+def _play_until(recipe: Recipe, deal: Deal, rng: random.Random, variant: int, stakes: Stakes | None = None,
+                depth: int = 0, patient: bool = False):
+    """The hand at a spot about the recipe's topic and the actions that led there, or None.
+
+    A decision spot is the decision about the topic after ``depth`` others in the hand, not always
+    the first one: so one topic gives spots on other streets, for other players, after other
+    actions. A hand with fewer is dealt again while ``patient``; after that its last one is taken."""
     hand = deal.hand()
     actions = []
-    while not hand.betting_over:
-        if recipe.when == "decision" and recipe.predicate(hand, _Ids(hand), index):
-            return hand, actions
+    decisions: list[int] = []  # how many actions were made before each decision about the topic
+    while not hand.betting_over and len(decisions) <= depth:
+        if recipe.when == "decision" and recipe.predicate(hand, _Ids(hand), variant):
+            decisions.append(len(actions))
+            if len(decisions) > depth:
+                return hand, actions
         action = random_action(hand, rng, recipe.aggression, stakes)
         hand.apply(action)
         actions.append(action)
-    if recipe.when == "over" and recipe.predicate(hand, _Ids(hand), index):
-        return hand, actions
-    return None
+    if recipe.when == "over":
+        return (hand, actions) if recipe.predicate(hand, _Ids(hand), variant) else None
+    if not decisions or patient:
+        return None
+    made = actions[:decisions[-1]]
+    hand = deal.hand()
+    for action in made:
+        hand.apply(action)
+    return hand, made
+
+
+# How many decisions about the topic a spot of each level comes after, at most: level 1 is most
+# often the first, or one of the first, a level-5 spot after three to eight (later streets, more
+# action before it); each level draws among its range, so its spots differ in more than stacks.
+DEPTHS = {1: (0, 4), 2: (0, 5), 3: (1, 6), 4: (2, 7), 5: (3, 8)}
+# Hands dealt again, at most, for one that reaches the drawn depth before the last decision is taken.
+PATIENCE = 20
 
 
 def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -> dict:
@@ -429,6 +459,8 @@ def _with_texts(doc: dict, topic: str, recipe: Recipe, hand: Hand, level: int) -
         "add": card.to_add if card else 0,
         "min": wager.min if wager else "",
         "max": wager.max if wager else "",
+        "players": len(hand.seats),
+        "live": sum(not seat.folded for seat in hand.seats),
     }
     title, explain = {}, {}
     for locale in LOCALES:

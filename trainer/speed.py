@@ -35,8 +35,11 @@ KINDS: dict[str, str] = {
     "side-pot": "side-pots",
     "winner": "hand-reading",
 }
-ORDER = tuple(KINDS)
+ORDER = tuple(KINDS)  # easiest first: a run opens with the first two and adds one every two questions
 LEVELS = (1, 2, 3)
+# A run starts easy and climbs: a level every CLIMB questions (level 1: two to four players), and
+# the kinds come in by turns (a side pot or a showdown read is not the first thing asked).
+CLIMB = 4
 # spots tried for one question before the next kind is tried; spot k of question n is
 # generate(topic, level, seed, n * TRIES + k), so two questions never share a spot
 TRIES = 8
@@ -80,10 +83,11 @@ def new_seed(rng: random.Random | None = None) -> int:
 def question(seed: int, number: int) -> Question:
     """Question ``number`` of a run: the same (seed, number) always gives the same question."""
     rng = random.Random(f"speed/{seed}/{number}")
-    first = rng.randrange(len(ORDER))
-    level = rng.choice(LEVELS)
-    for shift in range(len(ORDER)):
-        kind = ORDER[(first + shift) % len(ORDER)]
+    level, kinds = climb(number)
+    first = rng.randrange(len(kinds))
+    # the kinds open so far from a drawn one on, then the others if none of those found a spot
+    tried = [kinds[(first + shift) % len(kinds)] for shift in range(len(kinds))] + [k for k in ORDER if k not in kinds]
+    for kind in tried:
         for k in range(TRIES):
             index = number * TRIES + k
             try:
@@ -97,6 +101,17 @@ def question(seed: int, number: int) -> Question:
                 return Question(seed=seed, number=number, kind=kind, topic=KINDS[kind], level=level, index=index,
                                 scenario=scenario, pot=pot, answer=answer, choices=choices, why=why)
     raise SpeedError(f"no speed question for seed {seed}, number {number}")
+
+
+def climb(number: int) -> tuple[int, tuple[str, ...]]:
+    """The level and the kinds question ``number`` of a run draws from: level 1 and the two
+    easiest kinds at first, a level every ``CLIMB`` questions, a kind every two.
+
+    >>> climb(0), climb(4)[0], climb(8)
+    ((1, ('to-call', 'min-raise')), 2, (3, ('to-call', 'min-raise', 'pot-limit', 'side-pot', 'winner')))
+    """
+    level = LEVELS[min(number // CLIMB, len(LEVELS) - 1)]
+    return level, ORDER[:min(2 + number // 2, len(ORDER))]
 
 
 def answer_of(kind: str, scenario: Scenario, pot: int = 0) -> str:

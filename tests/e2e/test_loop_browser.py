@@ -182,8 +182,10 @@ def test_a_review_session_with_the_count_dropping_then_progress_at_320px(open_pa
     page.set_viewport_size({"width": 320, "height": 740})
     page.goto(base_url + "/progress/")
     assert page.locator("#solved").is_visible() and page.locator("#columns").is_visible()
-    assert page.locator("svg.chart--narrow").is_visible() and not page.locator("svg.chart--wide").is_visible()
-    # every label of the chart reads at 11 px or more on a 320 px screen
+    narrow, wide = page.locator("svg.chart--narrow"), page.locator("svg.chart--wide")
+    assert narrow.count() == wide.count() == 2  # the rating after each first try, and accuracy per day
+    assert all(narrow.nth(i).is_visible() and not wide.nth(i).is_visible() for i in range(2))
+    # every label of both charts reads at 11 px or more on a 320 px screen
     sizes = page.eval_on_selector_all(
         "svg.chart--narrow text",
         "els => els.map(e => e.getBoundingClientRect().height > 0 ? parseFloat(getComputedStyle(e).fontSize)"

@@ -155,13 +155,16 @@ def test_bad_input_is_refused_with_a_reason_and_not_counted(app, client, typed, 
     assert (_run(app, url).asked, _run(app, url).wrong) == (0, 0)
 
 
-def _seeded(app, url: str, kind: str) -> None:
-    """Give the run a seed whose first question is of ``kind``."""
-    seed = next(seed for seed in range(1, 1000) if speed.question(seed, 0).kind == kind)
+def _seeded(app, url: str, kind: str, number: int = 8) -> int:
+    """Give the run a seed whose question ``number`` is of ``kind``, and put it at that question
+    (a run opens with the easiest kinds: every kind is asked from question 6 on)."""
+    seed = next(seed for seed in range(1, 1000) if speed.question(seed, number).kind == kind)
     store = app.extensions["trainer.store"]
     with store.session() as session:
-        session.get(SpeedRun, url.rsplit("/", 1)[-1]).seed = seed
+        run = session.get(SpeedRun, url.rsplit("/", 1)[-1])
+        run.seed, run.asked = seed, number
         session.commit()
+    return number
 
 
 @pytest.mark.parametrize("kind, typed, said, unsaid", [
@@ -171,8 +174,8 @@ def _seeded(app, url: str, kind: str) -> None:
 ])
 def test_an_unreadable_answer_is_told_only_what_this_question_can_take(app, client, kind, typed, said, unsaid):
     url = _start(client)
-    _seeded(app, url, kind)
-    error = re.search(r'<p class="field-error" id="speed-error">(.*?)</p>', _send(client, url, 0, typed).text, re.S).group(1)
+    number = _seeded(app, url, kind)
+    error = re.search(r'<p class="field-error" id="speed-error">(.*?)</p>', _send(client, url, number, typed).text, re.S).group(1)
     assert said in error and unsaid not in error
 
 
@@ -238,3 +241,64 @@ def test_pages_in_three_languages(app, client, lang):
     if lang != "en":
         assert "Speed drill" not in index.text and "Start a run" not in index.text
         assert "Time left" not in page.text
+
+
+def test_a_run_left_before_its_end_counts_for_no_best(s):
+    """An abandoned run of two answers had set "Your best: 1"."""
+    learner = "e" * 32
+    left = runs.start(s, learner, seed=3, seconds=180, at=T0)
+    runs.count(s, left, number=0, right=True, at=T0 + timedelta(seconds=5))
+    runs.count(s, left, number=1, right=False, at=T0 + timedelta(seconds=10))
+    runs.close_expired(s, learner, at=T0 + timedelta(hours=1))
+    assert left.finished_at is not None and left.score is None
+    assert runs.best(s, learner) is None and not runs.result(s, left).counted
+    assert runs.history(s, learner) == [left]  # listed, without a score
+    played = runs.start(s, learner, seed=4, seconds=180, at=T0 + timedelta(hours=2))
+    runs.count(s, played, number=0, right=True, at=played.started_at + timedelta(seconds=150))
+    runs.close_expired(s, learner, at=T0 + timedelta(hours=3))
+    assert played.score == 1 and runs.best(s, learner) == 1 and runs.result(s, played).counted
+
+
+def test_the_misses_are_kept_in_order(s):
+    run = runs.start(s, "f" * 32, seed=3, seconds=180, at=T0)
+    for n, right in enumerate((False, True, False)):
+        runs.count(s, run, number=n, right=right, at=T0 + timedelta(seconds=n + 1))
+    runs.count(s, run, number=2, right=False, at=T0 + timedelta(seconds=5))  # sent again: stale
+    assert run.missed == [0, 2]
+
+
+def test_the_result_lists_the_misses_with_their_worked_answers(app, client):
+    url = _start(client)
+    n, right = _right_answer(app, url)
+    first = speed.question(_run(app, url).seed, n)
+    wrong = str(int(right) + 1) if right.isdigit() else next(seat for seat in first.choices if seat != right)
+    _send(client, url, n, wrong)
+    n, right = _right_answer(app, url)
+    _send(client, url, n, right)
+    store = app.extensions["trainer.store"]
+    with store.session() as session:
+        session.get(SpeedRun, url.rsplit("/", 1)[-1]).deadline = datetime.now(UTC) - timedelta(seconds=1)
+        session.commit()
+    page = client.get(url + "/result").text
+    misses = re.findall(r"<li><p>(.*?)</ul></li>", page.split('id="speed-misses"')[1].split("</ol>")[0], re.S)
+    assert len(misses) == 1
+    answer = first.answer if first.choices else f"{int(first.answer):,}"
+    assert f"<strong>The answer is {answer}.</strong>" in misses[0]
+    assert misses[0].count("<li>") >= 1  # the derivation, a line or two
+    assert 'id="speed-not-counted"' not in page
+
+
+def test_a_run_left_early_says_so_and_is_starred_in_the_history(app, client):
+    url = _start(client)
+    n, right = _right_answer(app, url)
+    _send(client, url, n, right)
+    store = app.extensions["trainer.store"]
+    with store.session() as session:  # answered once, then left: its time ran out ten minutes ago
+        run = session.get(SpeedRun, url.rsplit("/", 1)[-1])
+        run.started_at, run.answered_at = run.started_at - timedelta(minutes=13), run.answered_at - timedelta(minutes=13)
+        run.deadline = datetime.now(UTC) - timedelta(minutes=10)
+        session.commit()
+    index = client.get("/speed").text
+    assert '1*</span>' in index and "* Left before its time was up: not counted towards your best." in index
+    result = client.get(url + "/result").text
+    assert 'id="speed-not-counted"' in result and "New best!" not in result and "Your best: 0" in result

@@ -248,7 +248,9 @@ class SpeedRun(Base):
 
     ``asked`` is the number of the question being shown (questions are made from
     the seed and this number, trainer/speed.py); a wrong answer moves the
-    ``deadline`` earlier. ``score`` is set when the run is over."""
+    ``deadline`` earlier. ``score`` is set when the run is over, if it was played to its end
+    (store/speed.py: a run left long before is closed without one). ``missed``: the numbers of the
+    questions answered wrong, in order; ``answered_at``: when the last answer was counted."""
 
     __tablename__ = "speed_runs"
     __table_args__ = (Index("ix_speed_runs_learner_started", "learner_id", "started_at"),)
@@ -264,6 +266,8 @@ class SpeedRun(Base):
     right: Mapped[int] = mapped_column(Integer, default=0)
     wrong: Mapped[int] = mapped_column(Integer, default=0)
     score: Mapped[int | None] = mapped_column(Integer)
+    missed: Mapped[list | None] = mapped_column(JSON)
+    answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class Rating(Base):
@@ -290,6 +294,8 @@ class RatingGame(Base):
     learner_id: Mapped[str] = mapped_column(String(32))
     scenario_id: Mapped[str] = mapped_column(String(200))
     solved: Mapped[bool | None] = mapped_column(Boolean)  # None: a first try from before ratings
+    score: Mapped[float | None] = mapped_column(Float)  # share of fields right; None: from before scores
+    rating: Mapped[float | None] = mapped_column(Float)  # the learner's rating after this game
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 

@@ -214,7 +214,7 @@ def _rate(conn, given: list[dict], attempts: list[dict], rows: list[dict]) -> li
     games = [
         ratings.Game(
             learner_id=a["learner_id"], scenario_id=a["scenario_id"], level=a["rating"].get("level"),
-            generated=bool(a["rating"].get("generated")), solved=row["right"] == row["total"], at=a["at"],
+            generated=bool(a["rating"].get("generated")), score=row["right"] / row["total"] if row["total"] else 1.0, at=a["at"],
         )
         for a, row in zip(attempts, rows, strict=True)
         if a.get("rating") is not None and a["scenario_id"] is not None

@@ -1,14 +1,20 @@
 """Glicko-2 ratings, as lichess rates puzzles: each learner and each library spot has one, and a
-learner's first try at a spot is a game between them. Solved (every field right) is a win for the
-learner, anything else a win for the spot. The maths is the ``glicko2`` package's.
+learner's first try at a spot is a game between them. The game's score is the share of the spot's
+fields the learner got right (Glicko-2 takes any score from 0 to 1): solved is a win, none right a
+loss, four fields of five a near win, so a near miss costs a little and a blank answer a lot. The
+maths is the ``glicko2`` package's.
+
+A new learner starts less unsure than Glicko-2's default (``START_RD``): at its 350 the first games
+swing hundreds of points (a new learner missing every field of a level-1 spot lost 357, and one wrong
+field of five cost as much as all five). At 200 the first game moves a new learner 5 to 150 points.
 
 Only a first try counts: the game is claimed first (a row in ``rating_games``, one per learner and
 spot, inserted with ``ON CONFLICT DO NOTHING``), and only the games this transaction claimed move
 ratings. Retries, an answer sent again, and spots answered before ratings existed claim nothing.
 
-It runs inside the attempts writer's transaction (writer.py), once per batch: four statements
+It runs inside the attempts writer's transaction (writer.py), once per batch: five statements
 whatever the batch holds (the claim; the missing rating rows; the ratings read under a row lock;
-the new figures). Two processes rating the same spot at once cannot lose an update: on PostgreSQL
+the new figures; each game's rating after it, the learner's history). Two processes rating the same spot at once cannot lose an update: on PostgreSQL
 the ratings are read ``SELECT ... FOR UPDATE`` in subject order (the second waits for the first to
 commit, then reads its figures; the same order everywhere means no deadlock), and on SQLite each
 transaction holds the database's write lock from ``BEGIN IMMEDIATE`` (db.py), so they run one after
@@ -33,7 +39,12 @@ from sqlalchemy.engine import Connection
 from .models import Rating, RatingGame
 
 START = glicko2.Player().getRating()  # 1500: a learner's first rating, and a spot's without a level
-START_RD = glicko2.Player().getRd()  # 350
+GLICKO2_RD = glicko2.Player().getRd()  # 350: the package's deviation for a player never rated
+# A new learner's deviation: a first game moves the rating 149 points at most (a blank answer on a
+# level-1 spot; solving a level-5 spot raises it as much), not the 357 GLICKO2_RD gives. Glicko's
+# own advice for a prior: an RD that says how far from the start a new player is likely to be; a
+# learner starts on the level-1 to level-3 spots, 150 to 300 points apart.
+START_RD = 200
 START_VOL = glicko2.Player().vol  # 0.06
 LEVELS = (1, 2, 3, 4, 5)
 # Levels on the rating scale: level 3 is the middle (a new learner's 1500), a level is 150 apart.
@@ -42,7 +53,7 @@ GENERATED_RD = 100  # how sure a generated spot's rating (its level's) is
 # A library spot starts at its level's rating, a prior worth more than a new learner's guess: at
 # 350, as a learner starts, a new learner missing a level-1 spot moved it up 270 points (solving a
 # level-5 one moved it down as much), so a spot's rating told little but who had met it first. At
-# 150 one such game moves it 20 to 62 points.
+# 150 one such game moves it tens of points.
 SPOT_RD = 150
 
 
@@ -93,8 +104,12 @@ class Game:
     scenario_id: str  # a library spot's id, or a generated spot's reference
     level: int | None
     generated: bool
-    solved: bool
+    score: float  # the share of the spot's fields answered right: 1.0 solved, 0.0 none right
     at: datetime
+
+    @property
+    def solved(self) -> bool:
+        return self.score >= 1
 
 
 def play(conn: Connection, games: Iterable[Game]) -> dict[tuple[str, str], Change]:
@@ -107,7 +122,8 @@ def play(conn: Connection, games: Iterable[Game]) -> dict[tuple[str, str], Chang
     claim = _claim(conn.dialect.name).returning(RatingGame.learner_id, RatingGame.scenario_id)
     won = conn.execute(
         claim,
-        [{"learner_id": g.learner_id, "scenario_id": g.scenario_id, "solved": g.solved, "created_at": g.at}
+        [{"learner_id": g.learner_id, "scenario_id": g.scenario_id, "solved": g.solved, "score": g.score,
+          "created_at": g.at}
          for g in first.values()],
     ).all()
     played = [first[(learner, spot)] for learner, spot in won]
@@ -136,8 +152,8 @@ def play(conn: Connection, games: Iterable[Game]) -> dict[tuple[str, str], Chang
         learner = now[learner_subject(g.learner_id)]
         spot = [level_rating(g.level), GENERATED_RD, START_VOL, 0] if g.generated else now[spot_subject(g.scenario_id)]
         before, faced = learner[0], spot[0]
-        new_learner = _after(learner, spot, 1 if g.solved else 0)
-        new_spot = _after(spot, learner, 0 if g.solved else 1)
+        new_learner = _after(learner, spot, g.score)
+        new_spot = _after(spot, learner, 1 - g.score)
         learner[:] = new_learner
         if not g.generated:
             spot[:] = new_spot
@@ -150,10 +166,16 @@ def play(conn: Connection, games: Iterable[Game]) -> dict[tuple[str, str], Chang
         .values(rating=bindparam("r"), rd=bindparam("d"), vol=bindparam("v"), games=bindparam("n")),
         [{"s": s, "r": r, "d": d, "v": v, "n": n} for s, (r, d, v, n) in now.items()],
     )
+    conn.execute(  # the history: each game keeps the learner's rating after it
+        update(RatingGame)
+        .where(RatingGame.learner_id == bindparam("l"), RatingGame.scenario_id == bindparam("g"))
+        .values(rating=bindparam("r")),
+        [{"l": learner, "g": spot, "r": change.rating} for (learner, spot), change in changes.items()],
+    )
     return changes
 
 
-def _after(player: list, opponent: list, outcome: int) -> list:
+def _after(player: list, opponent: list, outcome: float) -> list:
     """``player``'s figures after one game against ``opponent`` (both as they were before it)."""
     rating, rd, vol, games = player
     p = glicko2.Player(rating=rating, rd=rd, vol=vol)
@@ -167,6 +189,27 @@ def rating_of(conn: Connection, learner_id: str) -> tuple[float, int] | None:
         select(Rating.rating, Rating.games).where(Rating.subject == learner_subject(learner_id))
     ).first()
     return None if row is None else (row[0], row[1])
+
+
+@dataclass(frozen=True, kw_only=True)
+class Point:
+    """One rated game in a learner's history: when, the rating after it, and the game's score."""
+
+    at: datetime
+    rating: float
+    score: float | None
+
+
+def history(conn: Connection, learner_id: str, *, limit: int = 200) -> list[Point]:
+    """A learner's rating after each of their last ``limit`` rating games, oldest first (games
+    played before the history was kept are left out)."""
+    rows = conn.execute(
+        select(RatingGame.created_at, RatingGame.rating, RatingGame.score)
+        .where(RatingGame.learner_id == learner_id, RatingGame.rating.is_not(None))
+        .order_by(RatingGame.created_at.desc(), RatingGame.id.desc())
+        .limit(limit)
+    ).all()
+    return [Point(at=at, rating=rating, score=score) for at, rating, score in reversed(rows)]
 
 
 @lru_cache(maxsize=None)

@@ -5,6 +5,11 @@ run's deadline and is for the question being shown; both are checked in the
 same UPDATE that counts it, so two tabs (or a resent form) cannot count one
 question twice, and a wrong answer moves the deadline earlier by
 ``WRONG_PENALTY`` (lichess's Puzzle Storm takes time off for a mistake too).
+
+A run counts for the learner's best only if it was played to its end: a run whose last answer came
+more than ``IDLE`` before its time was up was left, and is closed without a score (an abandoned run
+of two answers had set "Your best: 1"). The questions answered wrong are kept, in order, for the
+list of misses with their worked answers at the end.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from .models import SpeedRun, now
 RUN_SECONDS = 180
 WRONG_PENALTY = timedelta(seconds=10)
 HISTORY = 20
+# A run whose last answer (or its start, without one) came longer than this before its end was left.
+IDLE = timedelta(seconds=60)
 
 
 class Counted(StrEnum):
@@ -61,14 +68,16 @@ def count(s: Session, run: SpeedRun, *, number: int, right: bool, at: datetime |
     """Count the answer to question ``number`` if it is the one shown and time is not up."""
     at = at or now()
     if not is_open(run, at):
-        close(s, run, at=at)
+        close(s, run, at=at, answering=True)
         return Counted.LATE
-    values = {"asked": SpeedRun.asked + 1}
+    values = {"asked": SpeedRun.asked + 1, "answered_at": at}
     if right:
         values["right"] = SpeedRun.right + 1
     else:
         values["wrong"] = SpeedRun.wrong + 1
         values["deadline"] = run.deadline - WRONG_PENALTY
+        # The list as loaded is the row's: it changes only with ``asked``, which the UPDATE checks.
+        values["missed"] = [*(run.missed or []), number]
     done = s.execute(
         update(SpeedRun)
         .where(SpeedRun.id == run.id, SpeedRun.asked == number, SpeedRun.finished_at.is_(None),
@@ -79,7 +88,7 @@ def count(s: Session, run: SpeedRun, *, number: int, right: bool, at: datetime |
     s.refresh(run)
     if done != 1:
         if not is_open(run, at):
-            close(s, run, at=at)
+            close(s, run, at=at, answering=True)
             return Counted.LATE
         return Counted.STALE
     if not is_open(run, at):  # the penalty used up the time that was left
@@ -87,18 +96,32 @@ def count(s: Session, run: SpeedRun, *, number: int, right: bool, at: datetime |
     return Counted.RIGHT if right else Counted.WRONG
 
 
-def close(s: Session, run: SpeedRun, *, at: datetime | None = None) -> bool:
-    """End the run (as of its deadline if that has passed); False if it was over already."""
+def close(s: Session, run: SpeedRun, *, at: datetime | None = None, answering: bool = False) -> bool:
+    """End the run (as of its deadline if that has passed); False if it was over already.
+
+    Its score is the answers right if it was played to its end (``played_out``), else none;
+    ``answering``: closed by an answer that came at ``at``, after the end."""
     at = at or now()
     ended = min(at, run.deadline)
     done = s.execute(
         update(SpeedRun)
         .where(SpeedRun.id == run.id, SpeedRun.finished_at.is_(None))
-        .values(finished_at=ended, score=SpeedRun.right)
+        .values(finished_at=ended,
+                score=SpeedRun.right if played_out(run, ended, at if answering else None) else None)
         .execution_options(synchronize_session=False)
     ).rowcount
     s.refresh(run)
     return done == 1
+
+
+def played_out(run: SpeedRun, ended: datetime, answering: datetime | None = None) -> bool:
+    """Whether the learner was still answering near the run's end ``ended``: the last answer (or
+    the start, before any) came at most ``IDLE`` before it. ``answering``: an answer that came too
+    late to count, which says the learner was there if it came within ``IDLE`` after the end."""
+    last = run.answered_at or run.started_at
+    if answering is not None and answering <= ended + IDLE:
+        last = max(last, min(answering, ended))
+    return ended - last <= IDLE
 
 
 def close_expired(s: Session, learner_id: str, *, at: datetime | None = None) -> None:
@@ -121,12 +144,14 @@ class Result:
     run: SpeedRun
     best: int  # including this run
     new_best: bool  # this run beat every earlier one (and scored)
+    counted: bool  # played to its end: its score counts (a run left before has none)
 
 
 def result(s: Session, run: SpeedRun) -> Result:
     earlier = best(s, run.learner_id, before=run)
     score = run.score or 0
-    return Result(run=run, best=max(score, earlier or 0), new_best=score > 0 and (earlier is None or score > earlier))
+    return Result(run=run, best=max(score, earlier or 0), new_best=score > 0 and (earlier is None or score > earlier),
+                  counted=run.score is not None)
 
 
 def history(s: Session, learner_id: str, *, limit: int = HISTORY) -> list[SpeedRun]:

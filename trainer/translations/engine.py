@@ -16,8 +16,8 @@ catalog lacks one.
 ('過牌', '让牌')
 >>> rule_text("R-MINRAISE", "zh-Hans").title
 '最小加注'
->>> engine_text("zh-Hant")("title.over", "{topic}: after the betting")
-'{topic}：下注結束後'
+>>> engine_text("zh-Hant")("title.over", "{topic}: {live} of {players} players left after the betting ({street})")
+'{topic}：{street}下注結束後，{players} 位玩家剩 {live} 位'
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import format_date
+from flask_babel import format_date, format_decimal
 from flask_babel import gettext as _
 from markupsafe import escape
 
@@ -110,3 +110,80 @@ def _describe(answered: list) -> str:
     if not answered:
         return _("No answers in this period.")
     return "; ".join(_("%(day)s: %(percent)s%%", day=d.day.isoformat(), percent=round(d.percent)) for _i, d in answered)
+
+
+def rating_chart(points: list) -> str:
+    """``points``: a learner's rated games, oldest first, each with ``.at``, ``.rating`` and ``.score``
+    (the share of the spot's fields right, None for a game from before scores were kept).
+
+    The rating up (its range, in steps of 100), the games across, their dates under the first and
+    the last; the same two drawings as ``accuracy_chart``."""
+    return "".join(_draw_ratings(points, layout) for layout in (WIDE, NARROW))
+
+
+RATING_STEP = 100  # the rating axis's grid, in rating points
+
+
+def _draw_ratings(points: list, layout: Layout) -> str:
+    left, top = layout.left, layout.top
+    plot_w = layout.width - left - layout.right
+    plot_h = layout.height - top - layout.bottom
+    n = max(len(points) - 1, 1)
+    suffix = "" if layout is WIDE else "-" + layout.name
+    figures = [p.rating for p in points] or [1500]
+    low = (int(min(figures)) // RATING_STEP) * RATING_STEP
+    high = max(low + RATING_STEP, -(-int(max(figures)) // RATING_STEP) * RATING_STEP)
+
+    def x(i: int) -> float:
+        return round(left + plot_w * i / n, 1) if len(points) > 1 else round(left + plot_w / 2, 1)
+
+    def y(rating: float) -> float:
+        return round(top + plot_h * (high - rating) / (high - low), 1)
+
+    title = _("Your rating after each rated first try, the last %(n)s", n=len(points))
+    describe = "; ".join(
+        _("%(day)s: %(rating)s", day=p.at.date().isoformat(), rating=format_decimal(round(p.rating))) for p in points
+    )
+    parts = [
+        f'<svg class="chart chart--{layout.name}" viewBox="0 0 {layout.width} {layout.height}" role="img"'
+        f' aria-labelledby="rating-chart-title{suffix} rating-chart-desc{suffix}">',
+        f'<title id="rating-chart-title{suffix}">{escape(title)}</title>',
+        f'<desc id="rating-chart-desc{suffix}">{escape(describe)}</desc>',
+    ]
+    step = RATING_STEP * max(1, (high - low) // (RATING_STEP * 5) + 1)  # five grid lines at most
+    for level in range(low, high + 1, step):
+        parts.append(
+            f'<line class="chart-grid" x1="{left}" x2="{layout.width - layout.right}" y1="{y(level)}" y2="{y(level)}"/>'
+            f'<text class="chart-label" x="{left - 6}" y="{y(level) + 4}" text-anchor="end">{format_decimal(level)}</text>'
+        )
+    axis_x = 12 if layout is WIDE else 10
+    y_title, x_title = _("rating"), _("rated first tries")
+    parts.append(
+        f'<line class="chart-axis" x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}"/>'
+        f'<line class="chart-axis" x1="{left}" x2="{layout.width - layout.right}" y1="{top + plot_h}" y2="{top + plot_h}"/>'
+        f'<text class="chart-axis-title" x="{axis_x}" y="{top + plot_h / 2}" text-anchor="middle"'
+        f' transform="rotate(-90 {axis_x} {top + plot_h / 2})">{escape(y_title)}</text>'
+        f'<text class="chart-axis-title" x="{left + plot_w / 2}" y="{layout.height - 4}" text-anchor="middle">'
+        f'{escape(x_title)}</text>'
+    )
+    ends = [0, len(points) - 1] if len(points) > 1 else [0] if points else []
+    for i in ends:
+        anchor = "middle" if len(ends) == 1 else "start" if i == 0 else "end"
+        parts.append(
+            f'<text class="chart-label" x="{x(i)}" y="{top + plot_h + layout.label_dy}" text-anchor="{anchor}">'
+            f"{escape(format_date(points[i].at, 'MMM d'))}</text>"
+        )
+    if len(points) > 1:
+        line = " ".join(f"{x(i)},{y(p.rating)}" for i, p in enumerate(points))
+        parts.append(f'<polyline class="chart-line" points="{line}"/>')
+    for i, p in enumerate(points):
+        if p.score is None:
+            tip = _("%(day)s: %(rating)s", day=p.at.date().isoformat(), rating=format_decimal(round(p.rating)))
+        else:
+            tip = _("%(day)s: %(rating)s after a first try with %(percent)s%% of its fields right",
+                    day=p.at.date().isoformat(), rating=format_decimal(round(p.rating)), percent=round(100 * p.score))
+        parts.append(
+            f'<circle class="chart-dot" cx="{x(i)}" cy="{y(p.rating)}" r="{layout.dot}"><title>{escape(tip)}</title></circle>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

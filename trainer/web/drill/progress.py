@@ -22,7 +22,7 @@ from trainer.store import progress as stats
 from trainer.store.models import now
 from trainer.web.core import i18n, identity
 from trainer.web.core.cache import cache
-from trainer.web.core.chart import accuracy_chart
+from trainer.web.core.chart import accuracy_chart, rating_chart
 from trainer.web.core.libraries import library, topic_name
 from trainer.web.core.render import render
 from trainer.web.core.spot_refs import marks_of, rules_of
@@ -262,7 +262,8 @@ def _rating_view(s, learner: str) -> dict[str, Any] | None:
     if found is None:
         return None
     rating, games = found
-    return {"text": rating_text(rating), "games": games}
+    history = ratings.history(s.connection(), learner)
+    return {"text": rating_text(rating), "games": games, "chart": Markup(rating_chart(history)) if history else None}
 
 
 def rating_level(learner: str | None) -> int | None:

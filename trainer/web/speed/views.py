@@ -169,6 +169,7 @@ def _over(found: SpeedRun, *, last: dict | None = None, late: bool = False) -> R
         outcome=outcome,
         last=last,
         late=late,
+        misses=[_explained(speed.question(found.seed, n)) for n in found.missed or ()],
         runs=store.history(db(), found.learner_id),
     ))
 
