@@ -23,6 +23,7 @@ limiter's ``deduct_when``), so each decides what a limit may block:
 from __future__ import annotations
 
 import hashlib
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -136,6 +137,22 @@ def _counter(limiter: Limiter, name: str, spec: str, *, failures_only: bool) -> 
     return Counter(name=name, limiter=limiter, check=limit(check))
 
 
+def _let_expiry_timers_finish() -> None:
+    """Under gevent, give the limiter's memory storages their first expiry (10 ms) here and now.
+
+    ``trainer serve`` builds the app in the server's master and forks its workers from it. The
+    ``limits`` library's memory storage starts a timer that expires old counts when it is made;
+    under gevent that timer is a greenlet, and one still pending at the fork ran in every worker
+    and failed there (a ``KeyError`` traceback at each start). Once it has run, each worker starts
+    its own timer on its first count."""
+    if "gevent" not in sys.modules:
+        return
+    from gevent import monkey, sleep
+
+    if monkey.is_module_patched("threading"):
+        sleep(0.02)
+
+
 def init_app(app: Flask) -> Limits:
     url = redis_url(app)
     limiter = Limiter(
@@ -150,6 +167,7 @@ def init_app(app: Flask) -> Limits:
         swallow_errors=True,
     )
     limiter.init_app(app)
+    _let_expiry_timers_finish()
     made = Limits(
         shared=bool(url),
         signup_address=_counter(limiter, "signup-address", SIGNUP_ADDRESS, failures_only=False),
