@@ -132,7 +132,8 @@ def _counter(limiter: Limiter, name: str, spec: str, *, failures_only: bool) -> 
     def check() -> None:
         """Nothing: the limit is checked, and counted when every attempt counts, on the way in."""
 
-    check.__name__ = check.__qualname__ = "over_" + name.replace("-", "_")  # the limiter's name for it
+    # flask-limiter files a decorated limit under the function's qualified name: one per counter
+    check.__name__ = check.__qualname__ = "over_" + name.replace("-", "_")
     limit = limiter.shared_limit(spec, scope=name, key_func=key, deduct_when=failed if failures_only else None)
     return Counter(name=name, limiter=limiter, check=limit(check))
 
