@@ -222,7 +222,11 @@ def test_when_redis_cannot_be_reached_the_limits_still_hold_and_nothing_fails(da
     for n in range(10):
         assert sign_in(_client(app, "203.0.113.7"), f"u{n}@example.com", "wrong").status_code == 200
     assert sign_in(_client(app, "203.0.113.7"), "u10@example.com", "wrong").status_code == 429
-    assert "rate-limit storage unreachable" in caplog.text
+    assert "rate limit storage unreachable" in caplog.text.lower()
+    # every other limited page answers as usual
+    assert _signup(_client(app, "198.51.100.5"), "ana@example.com").status_code == 303
+    assert _join(_client(app, "198.51.100.5"), "ABCD-EFGH", "typo").status_code == 200
+    assert _client(app, "198.51.100.5").get("/verify/ABCDE-FGHJK").status_code == 404
     next(made, None)
 
 

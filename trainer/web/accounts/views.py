@@ -61,13 +61,11 @@ def signup() -> Response:
     errors: dict[str, str] = {}
     if request.method == "POST":
         form = _typed_signup()
-        counter, here = limits.current().signup_address, limits.address()
-        if counter.blocked(here):
+        if (wait := limits.current().signup_address.over(limits.address())) is not None:
             response = render("account/signup.html", status=429, form=form, errors={"email": limits.too_many_signups()},
                               next=identity.safe_next(""))
-            response.headers["Retry-After"] = str(counter.retry_after(here))
+            response.headers["Retry-After"] = str(wait)
             return response
-        counter.hit(here)
         try:
             user, learner = sign_up(
                 db(),
@@ -98,12 +96,12 @@ def login() -> Response:
             (throttle.login_address, here, limits.too_many_from_address),
             (throttle.login_account, them, limits.too_many_for_account),
         ):
-            if counter.blocked(key):
+            if (wait := counter.over(key)) is not None:
                 response = render(
                     "account/login.html", status=429, email=email, errors={"email": message()},
                     next=identity.safe_next(""),
                 )
-                response.headers["Retry-After"] = str(counter.retry_after(key))
+                response.headers["Retry-After"] = str(wait)
                 return response
         try:
             user, learner = sign_in(
@@ -111,8 +109,8 @@ def login() -> Response:
             )
         except AccountError as exc:
             db().rollback()
-            throttle.login_address.hit(here)
-            throttle.login_account.hit(them)
+            throttle.login_address.failed()
+            throttle.login_account.failed()
             errors[exc.field] = said(exc)
         else:
             return _signed_in(user, learner)
@@ -165,10 +163,9 @@ def password() -> Response:
     """A new password; every other session is signed out, this one carries on."""
     user = _me()
     throttle = limits.current().login_account
-    key = limits.account_key(user.email)
-    if throttle.blocked(key):
+    if (wait := throttle.over(limits.account_key(user.email))) is not None:
         response = _account_page(errors={"current_password": limits.too_many_for_account()}, status=429)
-        response.headers["Retry-After"] = str(throttle.retry_after(key))
+        response.headers["Retry-After"] = str(wait)
         return response
     try:
         change_password(
@@ -177,7 +174,7 @@ def password() -> Response:
     except AccountError as exc:
         db().rollback()
         if exc.field == "current_password":
-            throttle.hit(key)  # else a stolen session could try passwords here without limit
+            throttle.failed()  # else a stolen session could try passwords here without limit
         return _account_page(errors={exc.field: said(exc)})
     return _carry_on(user, "password")
 

@@ -1,13 +1,15 @@
 """Rate limits: signing up, signing in, joining a class, checking a verification code.
 
-All counts live in one storage for the app, made by the ``limits`` library
-(what flask-limiter is built on): Redis when ``REDIS_URL`` is set, so every
-app process shares them; otherwise the process's memory, so each process of
-``trainer serve`` counts on its own (``warning`` says so at start). Each
-limit is a moving window per key: an address, or an account.
+One flask-limiter ``Limiter`` per app counts them, in Redis when ``REDIS_URL`` is set, so
+every app process shares the counts; otherwise in the process's memory, so each process
+of ``trainer serve`` counts on its own (``warning`` says so at start). Each limit is a
+moving window per key: an address, or an account. If Redis cannot be reached, the limiter
+goes on counting in memory and logs it (``in_memory_fallback_enabled``), and a storage
+error never fails a page (``swallow_errors``).
 
-The views ask ``blocked(key)`` and call ``hit(key)`` for what counts, so each
-decides what a limit may block:
+The views ask ``Counter.over(key)``, which counts the attempt too when every attempt
+counts, and call ``Counter.failed()`` for a failure when only failures count (the
+limiter's ``deduct_when``), so each decides what a limit may block:
 
 - sign-up: every attempt from an address counts;
 - signing in: only failures count, per address and per account, and over
@@ -16,29 +18,20 @@ decides what a limit may block:
   so a class behind one address is not locked out by the few who mistype it;
 - verification codes: only unknown codes count; over the limit every code
   is refused, or the answer would tell a guesser which code is real.
-
-flask-limiter itself is not used: its check before every request costs
-about 80 µs even for the routes it does not limit (``docs/web.md``).
-If Redis cannot be reached, counting goes on in the process's memory and
-the log says so, rather than every limited page failing.
 """
 
 from __future__ import annotations
 
 import hashlib
-import logging
-import os
-import threading
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
+from flask.wrappers import Response
 from flask_babel import gettext as _
-from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage, storage_from_string
-from limits.strategies import MovingWindowRateLimiter
-
-log = logging.getLogger(__name__)
+from flask_limiter import Limiter, RateLimitExceeded
 
 EXTENSION = "trainer.limits"
 
@@ -51,90 +44,34 @@ LOGIN_ACCOUNT = "5 per minute;20 per hour"
 JOIN_ADDRESS = "20 per minute;200 per hour"
 VERIFY_ADDRESS = "20 per minute;200 per hour"
 
-RETRY_STORAGE = 30  # seconds between tries of a storage that could not be reached
 REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 2}
-
-
-class Strategy:
-    """A moving window over the app's storage that falls back to memory while the storage is down.
-
-    Counts kept in memory are made in the process that counts with them, on its first count: the
-    app is built in the server's master and its workers are forked from it, and ``limits``'
-    ``MemoryStorage`` starts a timer that expires old counts. Under gevent workers that timer is a
-    greenlet, made in the master and run in every worker after the fork, where it failed (a
-    ``KeyError`` traceback in the log at every start) and was never started again, so old counts
-    were never expired."""
-
-    def __init__(self, storage=None) -> None:
-        self._storage = storage  # None: counted in memory, in each process
-        self._limiters: tuple[int, MovingWindowRateLimiter, MovingWindowRateLimiter] | None = None
-        self._lock = threading.Lock()
-        self.down_since: float | None = None
-
-    def _made(self) -> tuple[MovingWindowRateLimiter, MovingWindowRateLimiter]:
-        """This process's limiters: the storage's, and the memory's it falls back on."""
-        made = self._limiters
-        if made is None or made[0] != os.getpid():
-            with self._lock:
-                made = self._limiters
-                if made is None or made[0] != os.getpid():
-                    primary = MemoryStorage() if self._storage is None else self._storage
-                    made = self._limiters = (os.getpid(), MovingWindowRateLimiter(primary),
-                                             MovingWindowRateLimiter(MemoryStorage()))
-        return made[1], made[2]
-
-    def _call(self, name: str, *args):
-        primary, fallback = self._made()
-        if self.down_since is None or time.monotonic() - self.down_since > RETRY_STORAGE:
-            try:
-                result = getattr(primary, name)(*args)
-            except Exception as exc:  # any storage error: keep counting here, and say so
-                log.error("rate-limit storage unreachable (%s): counting in this process for now", exc)
-                self.down_since = time.monotonic()
-            else:
-                self.down_since = None
-                return result
-        return getattr(fallback, name)(*args)
-
-    def test(self, item: RateLimitItem, *ids: str) -> bool:
-        return self._call("test", item, *ids)
-
-    def hit(self, item: RateLimitItem, *ids: str) -> bool:
-        return self._call("hit", item, *ids)
-
-    def get_window_stats(self, item: RateLimitItem, *ids: str):
-        return self._call("get_window_stats", item, *ids)
+# per request (flask.g): each counter's key, and the counters whose attempt failed
+KEYS = "trainer_limit_keys"
+FAILED = "trainer_limit_failed"
 
 
 @dataclass(frozen=True, kw_only=True)
 class Counter:
-    """Attempts of one kind (a sign-up, a failed sign-in, ...), counted per key."""
+    """Attempts of one kind (a sign-up, a failed sign-in, ...), counted per key by the app's limiter."""
 
     name: str
-    items: tuple[RateLimitItem, ...]
-    strategy: Strategy
-    prefix: str
+    limiter: Limiter
+    check: Callable[[], None]  # a no-op decorated with the limit: raises RateLimitExceeded over it
 
-    def _ids(self, key: str) -> tuple[str, str, str]:
-        return (self.prefix, self.name, key)
+    def over(self, key: str) -> int | None:
+        """None while ``key`` is under every window (this attempt counted, if every attempt counts);
+        over one, the seconds until it may try again."""
+        g.setdefault(KEYS, {})[self.name] = key
+        try:
+            self.check()
+        except RateLimitExceeded:
+            breached = self.limiter.current_limit
+            return max(1, breached.reset_at - int(time.time())) if breached is not None else 1
+        return None
 
-    def blocked(self, key: str) -> bool:
-        """Whether this key has used up any of its windows."""
-        return not all(self.strategy.test(item, *self._ids(key)) for item in self.items)
-
-    def hit(self, key: str) -> None:
-        for item in self.items:
-            self.strategy.hit(item, *self._ids(key))
-
-    def retry_after(self, key: str) -> int:
-        """Seconds until a blocked key may try again."""
-        now = time.time()
-        waits = [
-            stats.reset_time - now
-            for item in self.items
-            if (stats := self.strategy.get_window_stats(item, *self._ids(key))).remaining <= 0
-        ]
-        return max(1, int(max(waits, default=1) + 0.999))
+    def failed(self) -> None:
+        """Count this request's attempt (against the key given to ``over``) once its response is made."""
+        g.setdefault(FAILED, set()).add(self.name)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -182,21 +119,63 @@ def redis_url(app: Flask) -> str:
     return (app.config.get("REDIS_URL") or "").strip()
 
 
+def _counter(limiter: Limiter, name: str, spec: str, *, failures_only: bool) -> Counter:
+    """A counter over ``limiter``: its limit decorates a function that does nothing, so calling
+    that function is the limiter's own check, with its fallback to memory and its deductions."""
+
+    def key() -> str:
+        return g.get(KEYS, {}).get(name, "-")
+
+    def failed(response: Response) -> bool:
+        return name in g.get(FAILED, ())
+
+    def check() -> None:
+        """Nothing: the limit is checked, and counted when every attempt counts, on the way in."""
+
+    # flask-limiter files a decorated limit under the function's qualified name: one per counter
+    check.__name__ = check.__qualname__ = "over_" + name.replace("-", "_")
+    limit = limiter.shared_limit(spec, scope=name, key_func=key, deduct_when=failed if failures_only else None)
+    return Counter(name=name, limiter=limiter, check=limit(check))
+
+
+def _let_expiry_timers_finish() -> None:
+    """Under gevent, give the limiter's memory storages their first expiry (10 ms) here and now.
+
+    ``trainer serve`` builds the app in the server's master and forks its workers from it. The
+    ``limits`` library's memory storage starts a timer that expires old counts when it is made;
+    under gevent that timer is a greenlet, and one still pending at the fork ran in every worker
+    and failed there (a ``KeyError`` traceback at each start). Once it has run, each worker starts
+    its own timer on its first count."""
+    if "gevent" not in sys.modules:
+        return
+    from gevent import monkey, sleep
+
+    if monkey.is_module_patched("threading"):
+        sleep(0.02)
+
+
 def init_app(app: Flask) -> Limits:
     url = redis_url(app)
-    prefix = app.config.get("RATELIMIT_KEY_PREFIX", "trainer")
-    strategy = Strategy(storage_from_string(url, **REDIS_TIMEOUTS) if url else None)
-
-    def counter(name: str, spec: str) -> Counter:
-        return Counter(name=name, items=tuple(parse_many(spec)), strategy=strategy, prefix=prefix)
-
+    limiter = Limiter(
+        address,
+        storage_uri=url or "memory://",
+        storage_options=REDIS_TIMEOUTS if url else {},
+        strategy="moving-window",
+        key_prefix=app.config.get("RATELIMIT_KEY_PREFIX", "trainer"),
+        # Redis unreachable: count in this process's memory (logged) until it answers again,
+        # rather than every limited page failing.
+        in_memory_fallback_enabled=True,
+        swallow_errors=True,
+    )
+    limiter.init_app(app)
+    _let_expiry_timers_finish()
     made = Limits(
         shared=bool(url),
-        signup_address=counter("signup-address", SIGNUP_ADDRESS),
-        login_address=counter("login-address", LOGIN_ADDRESS),
-        login_account=counter("login-account", LOGIN_ACCOUNT),
-        join_address=counter("join-address", JOIN_ADDRESS),
-        verify_address=counter("verify-address", VERIFY_ADDRESS),
+        signup_address=_counter(limiter, "signup-address", SIGNUP_ADDRESS, failures_only=False),
+        login_address=_counter(limiter, "login-address", LOGIN_ADDRESS, failures_only=True),
+        login_account=_counter(limiter, "login-account", LOGIN_ACCOUNT, failures_only=True),
+        join_address=_counter(limiter, "join-address", JOIN_ADDRESS, failures_only=True),
+        verify_address=_counter(limiter, "verify-address", VERIFY_ADDRESS, failures_only=True),
     )
     app.extensions[EXTENSION] = made
     return made

@@ -278,10 +278,10 @@ def export(assignment_id: str, fmt: str) -> Response:
 def _count_wrong_code() -> None:
     """A wrong invite code counts against the address, as a wrong live-session code does; over the
     limit wrong codes get 429. A right code always works: only wrong ones are counted or refused."""
-    failures, here = limits.current().join_address, limits.address()
-    if failures.blocked(here):
-        raise TooManyRequests(description=limits.too_many_codes(), retry_after=failures.retry_after(here))
-    failures.hit(here)
+    failures = limits.current().join_address
+    if (wait := failures.over(limits.address())) is not None:
+        raise TooManyRequests(description=limits.too_many_codes(), retry_after=wait)
+    failures.failed()
 
 
 @bp.get("/classes/join/<code>")

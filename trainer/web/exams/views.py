@@ -379,16 +379,16 @@ def verify_form() -> Response:
 def verify(code: str) -> Response:
     # Unknown codes count; over the limit every code is refused, a right one too, or the
     # answer would still tell a guesser which code is real.
-    failures, here = limits.current().verify_address, limits.address()
-    if failures.blocked(here):
+    failures = limits.current().verify_address
+    if (wait := failures.over(limits.address())) is not None:
         response = handle_http(TooManyRequests(description=limits.too_many_from_address()))
-        response.headers["Retry-After"] = str(failures.retry_after(here))
+        response.headers["Retry-After"] = str(wait)
         return response
     store.close_expired(db(), grade)
     db().commit()
     exam = store.verified(db(), code)
     if exam is None:
-        failures.hit(here)
+        failures.failed()
     return render(
         "exam/verify.html",
         exam=exam,

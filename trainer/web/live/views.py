@@ -543,17 +543,17 @@ def join() -> Response:
         if cs is None:
             # Only wrong codes count, and a right one always joins: a class behind one address
             # is not locked out by the few who mistype it.
-            failures, here = limits.current().join_address, limits.address()
-            if failures.blocked(here):
+            failures = limits.current().join_address
+            if (wait := failures.over(limits.address())) is not None:
                 response = render(
                     "classroom/join.html", status=429, code=code, name=name, error=limits.too_many_codes()
                 )
-                response.headers["Retry-After"] = str(failures.retry_after(here))
+                response.headers["Retry-After"] = str(wait)
                 return response
             if store.by_code(db(), code, ended=True) is not None:  # a right code, only too late: not a guess
                 error = _over_notice()
             else:
-                failures.hit(here)
+                failures.failed()
                 error = _("There is no live session with this code. Check it with your instructor.")
         else:
             try:
