@@ -279,6 +279,13 @@ class Message:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def render(self, templates: Mapping[str, str] = EN) -> str:
+        """The sentence in the language of ``templates`` (English by default).
+
+        >>> Message("cur.raise", {"pos": "CO", "amount": 1400}).render()
+        'CO raised to 1400: the current total is 1400.'
+        >>> Message("cur.raise", {"pos": "CO", "amount": 1400}).render({"cur.raise": "{pos} 加注到 {amount}。"})
+        'CO 加注到 1400。'
+        """
         values = {key: _render_value(value, templates) for key, value in self.params.items()}
         return templates[self.id].format(**values)
 
@@ -314,6 +321,13 @@ class Step:
     rule: str | None = None
 
     def render(self, templates: Mapping[str, str] = EN) -> str:
+        """The sentence with its rule ID inside it, before the full stop.
+
+        >>> Step("current_total", Message("cur.bet", {"pos": "SB", "amount": 300})).render()
+        'SB bet 300: the current total is 300.'
+        >>> Step("last_full_increment", Message("inc.bet", {"pos": "BTN", "to": 300, "amount": 300}), "R-MINBET").render()
+        'BTN bet 300: the last full increment is 300 (R-MINBET).'
+        """
         text = self.message.render(templates)
         return _with_rule(text, self.rule, templates)
 
@@ -348,13 +362,23 @@ class IllegalActionError(EngineError):
         super().__init__(self.sentence())
 
     def clause(self, templates: Mapping[str, str] = EN) -> str:
-        """Lower-case clause for ``file:line: "action": <clause>`` error lines."""
+        """Lower-case clause for ``file:line: "action": <clause>`` error lines.
+
+        >>> error = IllegalActionError(Message("err.min_bet", {"min": 200}), "R-MINBET", None)
+        >>> error.clause()
+        'the minimum bet is 200 (R-MINBET)'
+        """
         text = _with_rule(self.reason.render(templates).rstrip(".。"), self.rule, templates)
         if self.legal is not None:
             text = templates["err.clause"].format(reason=text, legal=self.legal.render(templates))
         return text
 
     def sentence(self, templates: Mapping[str, str] = EN) -> str:
+        """The clause as a sentence: ``str()`` of the error, in the language of ``templates``.
+
+        >>> IllegalActionError(Message("err.min_bet", {"min": 200}), "R-MINBET", None).sentence()
+        'The minimum bet is 200 (R-MINBET).'
+        """
         text = self.clause(templates)
         return templates["err.sentence"].format(text=text[:1].upper() + text[1:])
 

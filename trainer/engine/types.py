@@ -171,6 +171,8 @@ class Card:
 
 @dataclass(frozen=True, kw_only=True)
 class Range:
+    """The legal bet or raise-to totals, both ends included."""
+
     min: int
     max: int
 
@@ -178,6 +180,8 @@ class Range:
 
 @dataclass(frozen=True, kw_only=True)
 class Options:
+    """What the player to act may do: ``call`` is the amount to call, ``bet`` and ``raise_`` "to" ranges."""
+
     fold: bool
     check: bool
     call: int | None
@@ -204,6 +208,8 @@ class Options:
 
 @dataclass(frozen=True, kw_only=True)
 class Seat:
+    """One player's chips and state, as ``Hand.seats`` reports them."""
+
     position: str
     stack: int  # chips behind, not yet committed
     committed: int  # this street
@@ -229,18 +235,24 @@ class Event:
 
 @dataclass(frozen=True, kw_only=True)
 class Pot:
+    """A main or side pot and the seats that can win it, in seat order."""
+
     amount: int
     eligible: tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Showdown:
+    """Who shows first (R-SHOWDOWN): ``all_tabled`` when someone is all-in, else ``first``."""
+
     all_tabled: bool
     first: str | None
 
 
 @dataclass(frozen=True, kw_only=True)
 class Result:
+    """The end of betting: the pots (main first), chips returned uncalled, the showdown or None."""
+
     pots: tuple[Pot, ...]
     returned: dict[str, int]
     showdown: Showdown | None
