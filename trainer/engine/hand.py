@@ -78,7 +78,22 @@ def _term(name: str) -> Message:
 
 
 class Hand:
-    """The betting state of one hand. Build it, then ``apply`` actions in turn."""
+    """The betting state of one hand. Build it, then ``apply`` actions in turn.
+
+    ``stacks`` names the seats dealt in (any of ``POSITIONS``, in any order);
+    forced bets are posted at once. ``start`` and ``pot`` begin a hand on a
+    later street with chips already in the middle. A setup that cannot be
+    dealt raises ``EngineError`` with a sentence saying what is wrong.
+
+    >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+    ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+    >>> hand.to_act, hand.street, hand.pot
+    ('BTN', <Street.PREFLOP: 'preflop'>, 150)
+    >>> Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)), stacks={"BB": 1000, "CO": 0})
+    Traceback (most recent call last):
+    ...
+    trainer.engine.messages.EngineError: the stack of CO must be a whole number of chips greater than 0
+    """
 
     def __init__(
         self,
@@ -202,7 +217,12 @@ class Hand:
 
     @property
     def current_total(self) -> int:
-        """① — preflop never below the full big blind or straddle (R-SHORTBLIND)."""
+        """① — preflop never below the full big blind or straddle (R-SHORTBLIND).
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)), stacks={"SB": 1000, "BB": 60, "BTN": 1000})
+        >>> hand.current_total  # BB is all-in for 60: the price is still the full blind
+        100
+        """
         return self._nominal if self._nominal > self._top else self._top
 
     @property
@@ -219,23 +239,61 @@ class Hand:
         return "BTN" if "BTN" in self._players else None
 
     def game_positions(self) -> tuple[str, ...]:
-        """Every seat dealt in, in seat order."""
+        """Every seat dealt in, in seat order (from the small blind; heads-up from the big blind).
+
+        >>> Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)), stacks={"BTN": 1000, "SB": 1000, "BB": 1000}).game_positions()
+        ('SB', 'BB', 'BTN')
+        """
         return tuple(self._order)
 
     @property
     def to_act(self) -> str | None:
+        """The seat whose turn it is, or None once betting is over (R-ORDER).
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> hand.to_act
+        'BTN'
+        >>> _ = hand.apply(Action(position="BTN", kind=ActionKind.FOLD))
+        >>> hand.to_act
+        'SB'
+        """
         return self._to_act
 
     @property
     def betting_over(self) -> bool:
+        """True once nobody is left to act on any street: the pots can be made (``result``).
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> for seat in ("BTN", "SB"):
+        ...     _ = hand.apply(Action(position=seat, kind=ActionKind.FOLD))
+        >>> hand.betting_over, hand.to_act
+        (True, None)
+        """
         return self._over
 
     @property
     def pot(self) -> int:
+        """Every chip put in this hand: the starting pot, antes, blinds and bets, before any return.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> _ = hand.apply(Action(position="BTN", kind=ActionKind.RAISE, amount=300))
+        >>> hand.pot
+        450
+        """
         return self._dead + sum(p.total + p.ante for p in self._players.values())
 
     @property
     def seats(self) -> list[Seat]:
+        """Each seat's chips and state, in seat order; ``total`` leaves out a player's own ante (R-ANTE).
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> hand.seats[0]
+        Seat(position='SB', stack=950, committed=50, total=50, folded=False, all_in=False, acted=False)
+        """
         return [
             Seat(
                 position=p.position,
@@ -265,6 +323,14 @@ class Hand:
     # ------------------------------------------------------------------ card
 
     def card(self) -> Card | None:
+        """The four-column card for the player to act, or None once betting is over.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> _ = hand.apply(Action(position="BTN", kind=ActionKind.RAISE, amount=300))
+        >>> hand.card()
+        Card(current_total=300, last_full_increment=200, committed=50, acted=False, to_add=250)
+        """
         if self._to_act is None:
             return None
         p = self._players[self._to_act]
@@ -278,6 +344,13 @@ class Hand:
         )
 
     def options(self) -> Options | None:
+        """What the player to act may do; bet and raise ranges are "to" totals. None once betting is over.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> hand.options()
+        Options(fold=True, check=False, call=100, bet=None, raise_=Range(min=200, max=1000))
+        """
         if self._to_act is None:
             return None
         return self._options(self._players[self._to_act], None)
@@ -433,7 +506,17 @@ class Hand:
     # ------------------------------------------------------------ derivation
 
     def derivation(self) -> list[Step]:
-        """Where each column of the card and each option comes from, step by step."""
+        """Where each column of the card and each option comes from, step by step.
+
+        Each ``Step`` names the column it explains and the rule that decides it;
+        once betting is over the steps explain the pots and the showdown instead.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> _ = hand.apply(Action(position="BTN", kind=ActionKind.RAISE, amount=300))
+        >>> [str(step) for step in hand.derivation() if step.topic == "last_full_increment"]
+        ['BTN raised to 300, adding 200: the last full increment is 200 (R-MINRAISE).']
+        """
         if self._to_act is None:
             return self._explain_result()
         p = self._players[self._to_act]
@@ -521,7 +604,22 @@ class Hand:
         return steps
 
     def split(self, winners: list[list[str]], chip: int = 1) -> tuple[list[dict[str, int]], list[Step]]:
-        """R-ODDCHIP: split each pot among its winners; odd chips go clockwise from the button."""
+        """R-ODDCHIP: split each pot among its winners; odd chips go clockwise from the button.
+
+        ``winners`` lists each pot's winners, main pot first (as ``reading.read``
+        gives them); ``chip`` is the smallest chip in play. Returns each pot's
+        shares and the steps that explain them.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"BB": 1000, "BTN": 1000}, start=Street.FLOP, pot=101)
+        >>> _ = hand.apply(Action(position="BB", kind=ActionKind.ALLIN))
+        >>> _ = hand.apply(Action(position="BTN", kind=ActionKind.CALL))
+        >>> shares, steps = hand.split([["BB", "BTN"]])
+        >>> shares
+        [{'BB': 1051, 'BTN': 1050}]
+        >>> str(steps[-1])
+        'The odd chip goes to BB, the first winner clockwise from the button (R-ODDCHIP).'
+        """
         pots = self.result().pots
         if len(winners) != len(pots):
             there = "there is 1 pot" if len(pots) == 1 else f"there are {len(pots)} pots"
@@ -640,6 +738,15 @@ class Hand:
     # ----------------------------------------------------------------- actions
 
     def legal(self, action: Action) -> bool:
+        """Whether ``action`` may be made now; ``verify`` says why not.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> hand.legal(Action(position="BTN", kind=ActionKind.RAISE, amount=150))
+        False
+        >>> hand.legal(Action(position="BTN", kind=ActionKind.RAISE, amount=200))
+        True
+        """
         try:
             self._resolve(action)
         except IllegalActionError:
@@ -647,11 +754,32 @@ class Hand:
         return True
 
     def verify(self, action: Action) -> None:
-        """Raise ``IllegalActionError`` unless ``action`` is legal now."""
+        """Raise ``IllegalActionError`` unless ``action`` is legal now.
+
+        The error's text is a full sentence naming the rule and what is legal.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> hand.verify(Action(position="BTN", kind=ActionKind.RAISE, amount=150))
+        Traceback (most recent call last):
+        ...
+        trainer.engine.messages.IllegalActionError: The minimum raise is to 200 (the last full raise added 100) (R-MINRAISE); BTN may fold, call 100, or raise to 200–1000.
+        """
         self._resolve(action)
 
     def apply(self, action: Action) -> Event:
-        """Apply a legal action and move the turn on; return the recorded event."""
+        """Apply a legal action and move the turn on; return the recorded event.
+
+        An illegal action raises ``IllegalActionError`` and changes nothing.
+        ``ActionKind.ALLIN`` becomes the call, bet or raise it amounts to.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> hand.apply(Action(position="BTN", kind=ActionKind.RAISE, amount=300))
+        Event(street=<Street.PREFLOP: 'preflop'>, position='BTN', kind='raise', to=300, added=300, all_in=False, full=True)
+        >>> hand.apply(Action(position="SB", kind=ActionKind.ALLIN)).kind
+        'raise'
+        """
         kind, to = self._resolve(action)
         p = self._players[action.position]
         current = self.current_total
@@ -834,7 +962,18 @@ class Hand:
     # ----------------------------------------------------------------- result
 
     def result(self) -> Result:
-        """Returned chips, main and side pots, showdown order (R-UNCALLED, R-SIDEPOTS, R-SHOWDOWN)."""
+        """Returned chips, main and side pots, showdown order (R-UNCALLED, R-SIDEPOTS, R-SHOWDOWN).
+
+        Only once betting is over; before that it raises ``EngineError``.
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> _ = hand.apply(Action(position="BTN", kind=ActionKind.RAISE, amount=400))
+        >>> _ = hand.apply(Action(position="SB", kind=ActionKind.FOLD))
+        >>> _ = hand.apply(Action(position="BB", kind=ActionKind.FOLD))
+        >>> hand.result()
+        Result(pots=(Pot(amount=250, eligible=('BTN',)),), returned={'BTN': 300}, showdown=None)
+        """
         if not self._over:
             raise EngineError("the pots are made only once betting is over")
         # Table stakes: a player's own ante counts with his live chips, so a
@@ -870,7 +1009,13 @@ class Hand:
         return Showdown(all_tabled=False, first=live[0].position)
 
     def solve(self) -> dict:
-        """The answers in the shape of ``trainer solve --json`` (without id and file)."""
+        """The answers in the shape of ``trainer solve --json`` (without id and file).
+
+        >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+        ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+        >>> hand.solve()["options"]
+        {'fold': True, 'check': False, 'call': 100, 'bet': None, 'raise': {'min_to': 200, 'max_to': 1000}}
+        """
         card = self.card()
         options = self.options()
         out: dict = {

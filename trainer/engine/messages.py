@@ -252,7 +252,11 @@ EN: dict[str, str] = {
 
 
 class Templates(dict):
-    """Templates for every message ID, and how this language writes a number (``number``)."""
+    """Templates for every message ID, and how this language writes a number (``number``).
+
+    >>> Message("add.formula", {"current": 3000, "committed": 500, "amount": 2500}).render(Templates(EN, number="{:,}".format))
+    'To add = current total − committed = 3,000 − 500 = 2,500.'
+    """
 
     def __init__(self, templates: Mapping[str, str], number: Callable[[int], str] = str) -> None:
         super().__init__(templates)
@@ -261,12 +265,27 @@ class Templates(dict):
 
 @dataclass(frozen=True)
 class Message:
-    """A message ID with parameters; parameters may themselves be messages or lists of them."""
+    """A message ID with parameters; parameters may themselves be messages or lists of them.
+
+    A tuple of parameters lists alternatives, a list lists members:
+
+    >>> str(Message("legal", {"pos": "BTN", "choices": (Message("choice.fold"), Message("choice.call", {"amount": 100}))}))
+    'BTN may fold or call 100'
+    >>> str(Message("read.tie", {"pot": Message("pot.main"), "players": ["BB", "BTN"]}))
+    'Main pot: BB and BTN have hands of the same value (suits never break a tie) and split it.'
+    """
 
     id: str
     params: Mapping[str, object] = field(default_factory=dict)
 
     def render(self, templates: Mapping[str, str] = EN) -> str:
+        """The sentence in the language of ``templates`` (English by default).
+
+        >>> Message("cur.raise", {"pos": "CO", "amount": 1400}).render()
+        'CO raised to 1400: the current total is 1400.'
+        >>> Message("cur.raise", {"pos": "CO", "amount": 1400}).render({"cur.raise": "{pos} 加注到 {amount}。"})
+        'CO 加注到 1400。'
+        """
         values = {key: _render_value(value, templates) for key, value in self.params.items()}
         return templates[self.id].format(**values)
 
@@ -291,13 +310,24 @@ def _render_value(value: object, templates: Mapping[str, str]) -> object:
 
 @dataclass(frozen=True)
 class Step:
-    """One line of a derivation: which column it explains, the sentence, the deciding rule."""
+    """One line of a derivation: which column it explains, the sentence, the deciding rule.
+
+    >>> Step("options", Message("opt.check", {"pos": "BB"}), "R-ROUNDEND").render()
+    'Nothing to call: BB may check (R-ROUNDEND).'
+    """
 
     topic: str  # current_total | last_full_increment | committed | to_add | options
     message: Message
     rule: str | None = None
 
     def render(self, templates: Mapping[str, str] = EN) -> str:
+        """The sentence with its rule ID inside it, before the full stop.
+
+        >>> Step("current_total", Message("cur.bet", {"pos": "SB", "amount": 300})).render()
+        'SB bet 300: the current total is 300.'
+        >>> Step("last_full_increment", Message("inc.bet", {"pos": "BTN", "to": 300, "amount": 300}), "R-MINBET").render()
+        'BTN bet 300: the last full increment is 300 (R-MINBET).'
+        """
         text = self.message.render(templates)
         return _with_rule(text, self.rule, templates)
 
@@ -306,11 +336,24 @@ class Step:
 
 
 class EngineError(ValueError):
-    """A hand that cannot be set up as described (bad stacks, seats or forced bets)."""
+    """A hand that cannot be set up as described (bad stacks, seats or forced bets), or a question
+    asked at the wrong time (the pots before betting is over). A ``ValueError``; ``str()`` says what is wrong."""
 
 
 class IllegalActionError(EngineError):
-    """An action that is not legal now. ``str()`` is a full sentence naming the rule."""
+    """An action that is not legal now. ``str()`` is a full sentence naming the rule.
+
+    ``reason`` and ``legal`` are messages (to render in any language), ``rule`` the rule ID.
+
+    >>> from trainer.engine import Action, ActionKind, Game, GameType, Hand
+    >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+    ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+    >>> try:
+    ...     hand.apply(Action(position="BTN", kind=ActionKind.CHECK))
+    ... except IllegalActionError as error:
+    ...     print(error.rule, "|", error.clause())
+    R-INVALIDDECL | BTN cannot check: there is 100 to call (R-INVALIDDECL); BTN may fold, call 100, or raise to 200–1000
+    """
 
     def __init__(self, reason: Message, rule: str | None, legal: Message | None):
         self.reason = reason
@@ -319,13 +362,23 @@ class IllegalActionError(EngineError):
         super().__init__(self.sentence())
 
     def clause(self, templates: Mapping[str, str] = EN) -> str:
-        """Lower-case clause for ``file:line: "action": <clause>`` error lines."""
+        """Lower-case clause for ``file:line: "action": <clause>`` error lines.
+
+        >>> error = IllegalActionError(Message("err.min_bet", {"min": 200}), "R-MINBET", None)
+        >>> error.clause()
+        'the minimum bet is 200 (R-MINBET)'
+        """
         text = _with_rule(self.reason.render(templates).rstrip(".。"), self.rule, templates)
         if self.legal is not None:
             text = templates["err.clause"].format(reason=text, legal=self.legal.render(templates))
         return text
 
     def sentence(self, templates: Mapping[str, str] = EN) -> str:
+        """The clause as a sentence: ``str()`` of the error, in the language of ``templates``.
+
+        >>> IllegalActionError(Message("err.min_bet", {"min": 200}), "R-MINBET", None).sentence()
+        'The minimum bet is 200 (R-MINBET).'
+        """
         text = self.clause(templates)
         return templates["err.sentence"].format(text=text[:1].upper() + text[1:])
 

@@ -53,6 +53,11 @@ class BestHand:
     score: int  # higher is better; equal scores split
 
     def as_dict(self) -> dict:
+        """The best hand as the scenario contract writes it.
+
+        >>> best_hand(("Kh", "Qc"), ("Ks", "9d", "7c", "4h", "2s")).as_dict()
+        {'cards': ['Kh', 'Ks', 'Qc', '9d', '7c'], 'category': 'one-pair'}
+        """
         return {"cards": list(self.cards), "category": self.category}
 
 
@@ -79,6 +84,16 @@ def best_hand(hole: Sequence[str], board: Sequence[str]) -> BestHand:
     Among five-card sets of equal value (they differ only in suits) the first
     one in hole-then-board order is shown, so a player's own cards are named
     before the board's.
+
+    >>> board = ("Ks", "9d", "7c", "4h", "2s")
+    >>> best_hand(("Ah", "Kd"), board).cards
+    ('Kd', 'Ks', 'Ah', '9d', '7c')
+    >>> best_hand(("Ah", "Kd"), board).score > best_hand(("Qc", "Qs"), board).score
+    True
+    >>> best_hand(("Ah", "Ah"), ("Ks", "9d", "7c"))
+    Traceback (most recent call last):
+    ...
+    trainer.engine.messages.EngineError: a card is dealt twice
     """
     cards = tuple(hole) + tuple(board)
     if not 5 <= len(cards) <= 7:
@@ -120,6 +135,19 @@ def read(*, hands: Mapping[str, Sequence[str]], board: Sequence[str], pots: Sequ
 
     ``pots`` are the engine's pots (main first, each with ``eligible``);
     ``order`` is the seat order clockwise from the button, for listing ties.
+    The winners are what ``Hand.split`` takes.
+
+    >>> from trainer.engine import Action, ActionKind, Game, GameType, Hand, Street
+    >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+    ...             stacks={"BB": 1000, "BTN": 1000}, start=Street.FLOP, pot=100)
+    >>> _ = hand.apply(Action(position="BB", kind=ActionKind.ALLIN))
+    >>> _ = hand.apply(Action(position="BTN", kind=ActionKind.CALL))
+    >>> reading = read(hands={"BB": ("Ah", "Kd"), "BTN": ("Qc", "Qs")}, board=("Ks", "9d", "7c", "4h", "2s"),
+    ...                pots=hand.result().pots, order=hand.game_positions())
+    >>> reading.winners, reading.best_hands["BTN"].category
+    ([['BB']], 'one-pair')
+    >>> str(reading.steps[-1])
+    'Main pot: BB has the best hand of BB and BTN and wins it (R-SIDEPOTS).'
     """
     if len(board) != 5:
         raise EngineError(f"reading the hands needs the five board cards, got {len(board)}")

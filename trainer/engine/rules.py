@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, kw_only=True)
 class Rule:
+    """One rule of RULES.md: its ID, title, sources, statement and worked examples."""
+
     id: str
     title: str
     sources: str

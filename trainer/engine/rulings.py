@@ -20,6 +20,12 @@ SAID_RE = re.compile(r"\s*(?:(check|call|bet|raise|allin|fold)(?:\s+([0-9]+))?|(
 
 @dataclass(frozen=True, kw_only=True)
 class Declaration:
+    """What the player did: words (``said``), chips in one motion, chips in a second motion, and who.
+
+    >>> Declaration(said="raise", chips=(500,)).said
+    'raise'
+    """
+
     said: str | None = None  # check | call | bet | raise | allin | fold, optionally with an amount, or an amount alone
     chips: tuple[int, ...] = ()  # put forward in one motion
     later: tuple[int, ...] = ()  # added in a second motion (R-STRING)
@@ -29,17 +35,28 @@ class Declaration:
 
 @dataclass(frozen=True, kw_only=True)
 class Ruling:
+    """What the dealer rules: the action it counts as, the total, the chips handed back, and why."""
+
     action: str  # check | call | bet | raise | fold | call-or-fold | free (out of turn, no longer bound)
     to: int | None  # the player's total on this street after the ruling
     returned: int  # put forward (both motions) minus what stays in front of the player, never below 0
     steps: tuple[Step, ...]
 
     def as_dict(self) -> dict:
+        """The ruling as the scenario contract's ``ruling`` answer.
+
+        >>> Ruling(action="call", to=100, returned=400, steps=()).as_dict()
+        {'action': 'call', 'to': 100, 'returned': 400}
+        """
         return {"action": self.action, "to": self.to, "returned": self.returned}
 
 
 def parse_said(text: str) -> tuple[str | None, int | None]:
-    """``"raise 1400"`` -> ("raise", 1400); ``"1400"`` -> (None, 1400); raises ValueError otherwise."""
+    """``"raise 1400"`` -> ("raise", 1400); ``"1400"`` -> (None, 1400); raises ValueError otherwise.
+
+    >>> parse_said("raise 1400"), parse_said("1400"), parse_said("check")
+    (('raise', 1400), (None, 1400), ('check', None))
+    """
     match = SAID_RE.match(text)
     if not match:
         raise ValueError(text)
@@ -62,6 +79,8 @@ def rule(hand: Hand, declaration: Declaration) -> Ruling:
     {'action': 'bet', 'to': 1000, 'returned': 9000}
     >>> rule(hand, Declaration(chips=(500, 500), later=(500,))).as_dict()
     {'action': 'bet', 'to': 1000, 'returned': 500}
+    >>> [str(step) for step in rule(hand, Declaration(chips=(500, 500), later=(500,))).steps][0]
+    'Chips added in a second motion (500) do not count: a bet or raise is one motion unless it was declared first, so they go back to the player (R-STRING).'
     """
     if hand.to_act is None:
         raise EngineError("betting is over: there is nobody to rule on")
@@ -297,7 +316,15 @@ def _said(verb: str) -> Message:
 
 
 def ruling_action(hand: Hand, ruling: Ruling) -> Action | None:
-    """The engine action a ruling stands for (None for call-or-fold)."""
+    """The engine action a ruling stands for (None for call-or-fold), to ``apply`` to the hand.
+
+    >>> from trainer.engine import Game, GameType
+    >>> hand = Hand(game=Game(type=GameType.NO_LIMIT, blinds=(50, 100)),
+    ...             stacks={"SB": 1000, "BB": 1000, "BTN": 1000})
+    >>> ruling = rule(hand, Declaration(chips=(500,)))  # one oversized chip facing a bet: a call
+    >>> ruling.as_dict(), str(ruling_action(hand, ruling))
+    ({'action': 'call', 'to': 100, 'returned': 400}, 'BTN call')
+    """
     kinds = {"check": ActionKind.CHECK, "call": ActionKind.CALL, "fold": ActionKind.FOLD,
              "bet": ActionKind.BET, "raise": ActionKind.RAISE}
     if ruling.action not in kinds:

@@ -28,6 +28,11 @@ class Street(StrEnum):
 
     @property
     def next(self) -> Street | None:
+        """The street after this one, None after the river.
+
+        >>> Street.FLOP.next, Street.RIVER.next
+        (<Street.TURN: 'turn'>, None)
+        """
         order = list(Street)
         i = order.index(self)
         return order[i + 1] if i + 1 < len(order) else None
@@ -54,7 +59,15 @@ class BBAOrder(StrEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
-    """The options of RULES.md "Engine defaults and options"."""
+    """The options of RULES.md "Engine defaults and options".
+
+    >>> Rules(reopen="exceed").reopen
+    <Reopen.EXCEED: 'exceed'>
+    >>> Rules(reopen="sometimes")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'sometimes' is not a valid Reopen
+    """
 
     reopen: Reopen = Reopen.AT_LEAST
     bba: BBAOrder = BBAOrder.BLIND_FIRST
@@ -71,6 +84,15 @@ class Rules:
 
 @dataclass(frozen=True, kw_only=True)
 class Game:
+    """The game: betting structure, forced bets and the rule options.
+
+    ``type`` accepts the contract's names ("no-limit", "pot-limit",
+    "fixed-limit"); ``bets`` are fixed limit's small and big bet.
+
+    >>> Game(type="pot-limit", blinds=(50, 100)).type
+    <GameType.POT_LIMIT: 'pot-limit'>
+    """
+
     type: GameType
     blinds: tuple[int, int]
     ante: int = 0
@@ -84,24 +106,49 @@ class Game:
 
     @property
     def small_blind(self) -> int:
+        """The small blind.
+
+        >>> Game(type=GameType.NO_LIMIT, blinds=(50, 100)).small_blind
+        50
+        """
         return self.blinds[0]
 
     @property
     def big_blind(self) -> int:
+        """The big blind.
+
+        >>> Game(type=GameType.NO_LIMIT, blinds=(50, 100)).big_blind
+        100
+        """
         return self.blinds[1]
 
     @property
     def limit_bets(self) -> tuple[int, int]:
+        """Fixed limit's small and big bet: ``bets``, else one and two big blinds.
+
+        >>> Game(type=GameType.FIXED_LIMIT, blinds=(50, 100)).limit_bets
+        (100, 200)
+        """
         return self.bets or (self.big_blind, 2 * self.big_blind)
 
     def bet_size(self, street: Street) -> int:
-        """Fixed-limit bet size: small bet preflop and flop, big bet turn and river."""
+        """Fixed-limit bet size: small bet preflop and flop, big bet turn and river.
+
+        >>> Game(type=GameType.FIXED_LIMIT, blinds=(50, 100)).bet_size(Street.TURN)
+        200
+        """
         small, big = self.limit_bets
         return small if street in (Street.PREFLOP, Street.FLOP) else big
 
 
 @dataclass(frozen=True, kw_only=True)
 class Action:
+    """What a player does; ``amount`` is the "to" total of a bet or raise.
+
+    >>> str(Action(position="CO", kind=ActionKind.RAISE, amount=1400))
+    'CO raise 1400'
+    """
+
     position: str
     kind: ActionKind
     amount: int | None = None  # the "to" total for BET and RAISE
@@ -124,6 +171,8 @@ class Card:
 
 @dataclass(frozen=True, kw_only=True)
 class Range:
+    """The legal bet or raise-to totals, both ends included."""
+
     min: int
     max: int
 
@@ -131,6 +180,8 @@ class Range:
 
 @dataclass(frozen=True, kw_only=True)
 class Options:
+    """What the player to act may do: ``call`` is the amount to call, ``bet`` and ``raise_`` "to" ranges."""
+
     fold: bool
     check: bool
     call: int | None
@@ -139,6 +190,11 @@ class Options:
 
 
     def as_dict(self) -> dict:
+        """The options as ``trainer solve --json`` writes them.
+
+        >>> Options(fold=True, check=False, call=100, bet=None, raise_=Range(min=200, max=1000)).as_dict()
+        {'fold': True, 'check': False, 'call': 100, 'bet': None, 'raise': {'min_to': 200, 'max_to': 1000}}
+        """
         return {
             "fold": self.fold,
             "check": self.check,
@@ -152,6 +208,8 @@ class Options:
 
 @dataclass(frozen=True, kw_only=True)
 class Seat:
+    """One player's chips and state, as ``Hand.seats`` reports them."""
+
     position: str
     stack: int  # chips behind, not yet committed
     committed: int  # this street
@@ -177,18 +235,24 @@ class Event:
 
 @dataclass(frozen=True, kw_only=True)
 class Pot:
+    """A main or side pot and the seats that can win it, in seat order."""
+
     amount: int
     eligible: tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Showdown:
+    """Who shows first (R-SHOWDOWN): ``all_tabled`` when someone is all-in, else ``first``."""
+
     all_tabled: bool
     first: str | None
 
 
 @dataclass(frozen=True, kw_only=True)
 class Result:
+    """The end of betting: the pots (main first), chips returned uncalled, the showdown or None."""
+
     pots: tuple[Pot, ...]
     returned: dict[str, int]
     showdown: Showdown | None
