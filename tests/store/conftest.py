@@ -95,16 +95,6 @@ def pg_schema(pg_engine):
         _drop_schema(pg_engine, schema)
 
 
-@pytest.fixture(scope="session")
-def sqlite_template(tmp_path_factory) -> Path:
-    """A SQLite file migrated to head once, copied for each test."""
-    path = tmp_path_factory.mktemp("schema") / "template.sqlite3"
-    migrated = Store(f"sqlite:///{path}")
-    migrated.upgrade()
-    migrated.dispose()
-    return path
-
-
 def _empty(engine, schema: str) -> None:
     """Delete every row of the schema's tables and restart its sequences (what TRUNCATE ... RESTART
     IDENTITY does, several times faster on tables this small)."""
