@@ -1,18 +1,18 @@
 """The store's tests run twice: on SQLite and on the real PostgreSQL.
 
-The schema is built by the Alembic migrations once per test process (one per
+The Alembic migrations build each database once per test process (one per
 pytest-xdist worker), and each test starts from empty tables:
 
-- SQLite: one file is migrated, then copied for each test.
+- SQLite: one migrated file (tests/conftest.py), copied for each test.
 - PostgreSQL (``TRAINER_TEST_DATABASE_URL``, default: the local server,
-  database ``test``): each test process works in a schema of its own, migrated
-  on first use and dropped at the end; after each test its rows are deleted and
-  its sequences restarted.
+  database ``test``): a schema of the process's own, migrated when a test
+  first asks for it and dropped at the end; after each test its rows are
+  deleted and its sequences restarted.
 
-Tests marked ``fresh_database`` (tests/store/test_migrations.py) get a database
-nothing has migrated yet: a new SQLite file, a new PostgreSQL schema. Where
-PostgreSQL cannot be reached those tests skip, except in CI (``CI`` set), where
-they fail: CI must run both.
+Where PostgreSQL cannot be reached its tests skip, except in CI (``CI`` set),
+where they fail: CI must run both. Tests marked ``fresh_database``
+(tests/store/test_migrations.py) get a database nothing has migrated yet: a new
+SQLite file, a new PostgreSQL schema.
 """
 
 from __future__ import annotations
