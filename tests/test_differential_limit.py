@@ -6,7 +6,6 @@ recognised from both states and counted.
 """
 
 import dataclasses
-import os
 
 import pytest
 
@@ -34,7 +33,6 @@ def test_random_fixed_limit_hands_agree_with_pokerkit():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(os.environ.get("TRAINER_FULL_DIFF") != "1", reason="set TRAINER_FULL_DIFF=1 for the full run")
 def test_many_random_fixed_limit_hands_agree_with_pokerkit():
     assert_agrees(play_random_decisions(FULL_DECISIONS, seed=53), FULL_DECISIONS)
 

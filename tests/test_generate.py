@@ -3,6 +3,7 @@
 import dataclasses
 import re
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -12,7 +13,6 @@ from trainer.quiz import build_quiz
 from trainer.scenarios import load_document, load_paths, load_text
 from trainer.topics import TOPICS
 
-PER_TOPIC = 10000 // len(RECIPES) + 1
 # libyaml's dumper where PyYAML has it: the pure-Python one was half of the ten-thousand-spot test.
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
@@ -21,11 +21,13 @@ def test_every_library_topic_has_a_generator():
     assert sorted(topics()) == sorted(t.name for t in TOPICS)
 
 
-def test_ten_thousand_spots_load_and_satisfy_their_topic():
+# Volume: the default run generates a tenth of the spots; `-m slow` all ten thousand (docs/testing.md).
+@pytest.mark.parametrize("spots", [1000, pytest.param(10000, marks=pytest.mark.slow)])
+def test_ten_thousand_spots_load_and_satisfy_their_topic(spots):
     total = 0
     for topic in topics():
         recipe = RECIPES[topic]
-        for spot in generate(topic, level=1 + total % 5, seed=7, count=PER_TOPIC):
+        for spot in generate(topic, level=1 + total % 5, seed=7, count=spots // len(RECIPES) + 1):
             text = yaml.dump(spot.document, Dumper=DUMPER, sort_keys=False, allow_unicode=True)
             scenario = load_text(text, f"{spot.id}.yaml")  # the file is valid per the contract
             assert scenario.check_expect() == []
@@ -35,7 +37,7 @@ def test_ten_thousand_spots_load_and_satisfy_their_topic():
             assert set(scenario.title) == set(scenario.explain) == {"en", "zh-Hant", "zh-Hans"}
             assert scenario.topics == (topic,)
             total += 1
-    assert total >= 10000
+    assert total >= spots
 
 
 def test_same_seed_same_files_other_seed_other_files():
@@ -70,13 +72,15 @@ def _without_lines(scenario):
     return dataclasses.replace(scenario, lines={}, actions=actions)
 
 
-def test_a_generated_spot_is_the_same_scenario_built_directly_as_through_a_yaml_file():
+# Volume: every topic, level and seed with one spot each by default; six each with `-m slow`.
+@pytest.mark.parametrize("per_seed", [1, pytest.param(6, marks=pytest.mark.slow)])
+def test_a_generated_spot_is_the_same_scenario_built_directly_as_through_a_yaml_file(per_seed):
     """The drill builds generated spots with ``load_document``; they must be what the file would load as."""
     checked = 0
     for topic in topics():
         for level in range(1, 6):
             for seed in (0, 1, 7, 123, 2**31 - 1):
-                for spot in generate(topic, level=level, seed=seed, count=6):
+                for spot in generate(topic, level=level, seed=seed, count=per_seed):
                     file = f"{spot.id}.yaml"
                     text = yaml.dump(spot.document, Dumper=DUMPER, sort_keys=False, allow_unicode=True)
                     through_yaml = load_text(text, file)
@@ -87,7 +91,7 @@ def test_a_generated_spot_is_the_same_scenario_built_directly_as_through_a_yaml_
                         for locale in ("en", "zh-Hant"):
                             assert build_quiz(built, locale=locale) == build_quiz(through_yaml, locale=locale), spot.id
                     checked += 1
-    assert checked >= 3000
+    assert checked >= 500 * per_seed
 
 
 def _amounts(document: dict) -> list[int]:

@@ -1,13 +1,15 @@
 """Fuzz the loader: whatever a scenario file holds, it ends in a Scenario or a ScenarioError.
 
-A few thousand inputs here; the long run (1,000,000 and more) is
-``benchmarks/fuzz_loader.py``, with the same inputs from tests/loader_inputs.py.
+A few hundred inputs in the default run, a few thousand with ``-m slow``; the
+long run (1,000,000 and more) is ``benchmarks/fuzz_loader.py``, with the same
+inputs from tests/loader_inputs.py.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +19,6 @@ from trainer.scenarios import MAX_MESSAGE, Scenario, ScenarioError
 # The deadline is a hang detector, not a speed target: the slowest input of a
 # 1,000,000-input run took well under a second.
 FUZZ = settings(
-    max_examples=2000,
     deadline=timedelta(seconds=20),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     derandomize=True,
@@ -33,10 +34,20 @@ def ends_well(data: bytes | str) -> None:
         assert str(result).startswith(f"fuzz.yaml:{result.line}: ")
 
 
-@FUZZ
-@given(st.randoms(use_true_random=False))
-def test_mutated_real_files_and_generated_yaml_end_in_a_scenario_or_an_error(rng):
-    ends_well(loader_inputs.one(rng))
+def fuzz(inputs: st.SearchStrategy, examples: int) -> None:
+    """``ends_well`` on ``examples`` inputs drawn from ``inputs`` (derandomized: the same ones each run)."""
+
+    @settings(FUZZ, max_examples=examples)
+    @given(inputs)
+    def run(data):
+        ends_well(data)
+
+    run()
+
+
+@pytest.mark.parametrize("examples", [300, pytest.param(2000, marks=pytest.mark.slow)])
+def test_mutated_real_files_and_generated_yaml_end_in_a_scenario_or_an_error(examples):
+    fuzz(st.randoms(use_true_random=False).map(loader_inputs.one), examples)
 
 
 YAMLISH = st.sampled_from(
@@ -46,10 +57,9 @@ YAMLISH = st.sampled_from(
 )
 
 
-@settings(max_examples=700, deadline=timedelta(seconds=20), suppress_health_check=[HealthCheck.too_slow], derandomize=True)
-@given(st.lists(YAMLISH, max_size=60).map("".join))
-def test_yaml_pieces_in_any_order_end_in_a_scenario_or_an_error(text):
-    ends_well(text)
+@pytest.mark.parametrize("examples", [200, pytest.param(700, marks=pytest.mark.slow)])
+def test_yaml_pieces_in_any_order_end_in_a_scenario_or_an_error(examples):
+    fuzz(st.lists(YAMLISH, max_size=60).map("".join), examples)
 
 
 @settings(max_examples=300, deadline=timedelta(seconds=20), suppress_health_check=[HealthCheck.too_slow], derandomize=True)

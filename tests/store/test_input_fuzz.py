@@ -11,6 +11,9 @@ or one header. The instructor, a student of two sessions and a learner in an
 exam are signed in or joined as they would be; forms that end something
 (sign out, end the session, submit the exam) go last.
 
+The default run sends each path part, query parameter and form field a
+quarter of the values, the next one the next quarter, so that every value
+still reaches every kind of input; ``-m slow`` sends every value everywhere.
 ``TRAINER_FUZZ_ROUNDS=N`` repeats the form fuzz N times with fresh random
 strings (the fixed values always run); the test prints how many requests it
 sent and how many answered 5xx.
@@ -18,6 +21,7 @@ sent and how many answered 5xx.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import re
@@ -258,6 +262,8 @@ def _actor(endpoint: str, clients: dict):
 
 
 ENDING = ("/logout", "/end", "/submit")
+# How much of the values each input gets: a quarter in the default run, all of them with -m slow.
+SHARES = [pytest.param(4, id="quarter"), pytest.param(1, id="every-value", marks=pytest.mark.slow)]
 
 
 @pytest.fixture
@@ -270,12 +276,13 @@ def app(database, tmp_path):
 
 # The two databases' runs are the suite's longest tests: PostgreSQL's is in a file of its own
 # (test_input_fuzz_postgresql.py), so that with whole files per worker the two run side by side.
+@pytest.mark.parametrize("share", SHARES)
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-def test_no_input_anywhere_gets_a_server_error(app, database, capsys):
-    fuzz_every_route(app, database, capsys)
+def test_no_input_anywhere_gets_a_server_error(app, database, capsys, share):
+    fuzz_every_route(app, database, capsys, share)
 
 
-def fuzz_every_route(app, database, capsys) -> None:
+def fuzz_every_route(app, database, capsys, share: int = 1) -> None:
     clients = {k: app.test_client() for k in ("instructor", "student", "learner", "anonymous")}
     valid, sessions = _scenario(clients["instructor"], clients["student"], clients["learner"])
     started = post_form(clients["anonymous"], "/speed", {}, to="/speed/start")  # a speed drill run of the visitor's
@@ -286,6 +293,11 @@ def fuzz_every_route(app, database, capsys) -> None:
     rng = random.Random(2026)
     rounds = int(os.environ.get("TRAINER_FUZZ_ROUNDS", "1"))
     rules = list(app.url_map.iter_rules())
+    turns = itertools.count()
+
+    def shared(values: list[str]) -> list[str]:
+        """Every ``share``-th value, each input starting one further than the input before."""
+        return values[next(turns) % share::share]
 
     # 1. Every GET route: each path part, the query string, and the headers.
     forms: dict[tuple[int, str, str], tuple] = {}
@@ -300,10 +312,10 @@ def fuzz_every_route(app, database, capsys) -> None:
                 if form["method"] == "post":
                     forms.setdefault((id(client), form["action"], "post"), (client, form))
         for name in rule.arguments:
-            for value in VALUES:
+            for value in shared(VALUES):
                 fuzz.send(client, "GET", _url(rule, {**valid, name: value}))
         for param in ("next", "lang", "level", "seed", "topic", "days", "code", "v", "late", "x\x00"):
-            for value in VALUES if rounds > 1 else QUERY_VALUES:
+            for value in shared(VALUES if rounds > 1 else QUERY_VALUES):
                 fuzz.send(client, "GET", good + "?" + urlencode({param: value}))
         fuzz.send(client, "GET", good + "?%ff%fe=%c3%28")
     for header, values in HEADERS.items():
@@ -342,7 +354,7 @@ def fuzz_every_route(app, database, capsys) -> None:
         for name in list(fields) + ["next", "unexpected\x00"]:
             if name == "csrf_token":
                 continue
-            values = list(VALUES) + [_random_text(rng) for _ in range(8 * (rounds - 1))]
+            values = shared(VALUES) + [_random_text(rng) for _ in range(8 * (rounds - 1))]
             for value in values:
                 unique = {k: [f"fuzz{fuzz.sent}@example.com"] for k in FRESH if k in base and k != name}
                 response = fuzz.send(client, "POST", action, data={**base, **unique, name: [value]})

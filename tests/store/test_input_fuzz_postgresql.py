@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.store.test_input_fuzz import app, fuzz_every_route  # noqa: F401 (app: the fixture, served on the test database)
+from .test_input_fuzz import SHARES, app, fuzz_every_route  # noqa: F401 (app: the fixture, served on the test database)
 
 
+@pytest.mark.parametrize("share", SHARES)
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
-def test_no_input_anywhere_gets_a_server_error(app, database, capsys):
-    fuzz_every_route(app, database, capsys)
+def test_no_input_anywhere_gets_a_server_error(app, database, capsys, share):
+    fuzz_every_route(app, database, capsys, share)

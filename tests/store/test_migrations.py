@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from click.testing import CliRunner
@@ -14,6 +15,9 @@ from trainer.store import Store, migrate
 from trainer.store.models import Base
 
 from tests.store.helpers import migrated
+
+# Every test here starts from a database nothing has migrated yet (conftest.py).
+pytestmark = pytest.mark.fresh_database
 
 
 def test_upgrade_builds_every_table_and_matches_the_models(store):

@@ -16,13 +16,13 @@ from tests.answers import BTN_RIGHT, HTMX, TOKEN  # noqa: F401  (re-exported to 
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(migrated_instance):
     return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",
             "SCENARIO_DIRS": [str(SCENARIOS)],
-            "INSTANCE_DIR": str(tmp_path / "instance"),
+            "INSTANCE_DIR": str(migrated_instance),
         }
     )
 

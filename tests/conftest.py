@@ -1,0 +1,31 @@
+"""Fixtures for the whole suite: a SQLite database the migrations built once per test process."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from trainer.store import Store
+from trainer.store.db import DB_FILE
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A SQLite file migrated to head once per test process (each pytest-xdist worker is one); tests
+    get copies, so that only tests/store/test_migrations.py runs the migrations from nothing."""
+    path = tmp_path_factory.mktemp("schema") / "template.sqlite3"
+    migrated = Store(f"sqlite:///{path}")
+    migrated.upgrade()
+    migrated.dispose()
+    return path
+
+
+@pytest.fixture
+def migrated_instance(tmp_path, sqlite_template) -> Path:
+    """An instance folder whose SQLite database is already at the newest revision."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    shutil.copyfile(sqlite_template, folder / DB_FILE)
+    return folder
