@@ -242,10 +242,10 @@ LOWER_LATIN = re.compile(r"[a-z]")
 
 def render_all(steps, locale):
     texts = [step.render(LOCALES[locale]) for step in steps]
-    for text in texts:
-        assert "{" not in text and "}" not in text, text
-        assert not LOWER_LATIN.search(text), text  # no "raise", "all-in", "call", ...
-        assert not script_errors(text, locale), text
+    for shown in texts:
+        assert "{" not in shown and "}" not in shown, shown
+        assert not LOWER_LATIN.search(shown), shown  # no "raise", "all-in", "call", ...
+        assert not script_errors(shown, locale), shown
     return texts
 
 
@@ -365,9 +365,9 @@ def test_rule_text(locale, rule_id):
     entry = rule_entry(rule, locale)
     assert entry["title"].strip() and entry["statement"].strip()
     assert len(entry["examples"]) == len(rule.examples)
-    for text in (entry["title"], entry["statement"], *entry["examples"]):
-        assert text.strip()
-        assert not script_errors(text, locale), (rule_id, sorted(script_errors(text, locale)))
+    for shown in (entry["title"], entry["statement"], *entry["examples"]):
+        assert shown.strip()
+        assert not script_errors(shown, locale), (rule_id, sorted(script_errors(shown, locale)))
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -168,7 +168,7 @@ def test_a_join_retried_by_the_same_browser_gets_its_own_student_back(s, store, 
 
 def test_a_browser_has_one_seat_and_a_new_name_from_it_renames_the_seat(s, store, teacher):
     cs = classroom.create(s, instructor_id=teacher.id, title="x", mode="paced", refs=["a"])
-    phone, other = "a" * 32, "b" * 32
+    phone = "a" * 32
     alice = classroom.join(s, cs, "Alice", learner_id=phone)
     s.commit()
     renamed = []

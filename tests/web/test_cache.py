@@ -119,7 +119,7 @@ def test_each_answer_shows_what_it_typed_though_the_field_markup_is_kept_once(ap
         graded = client.post(
             f"/drill/{BTN}", data={**BTN_RIGHT, "current_total": typed, "csrf_token": token}, headers=HTMX
         ).text
-        assert f'name="current_total" type="text"' in graded
+        assert 'name="current_total" type="text"' in graded
         value = re.search(r'name="current_total"[^>]*value="([^"]*)"', graded).group(1)
         assert value == typed
         said = re.search(r'you said <span class="given">([^<]*)</span>', graded).group(1)
