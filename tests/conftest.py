@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from trainer.store import Store
-from trainer.store.db import DB_FILE
+from trainer.store.engines import DB_FILE
 
 
 @pytest.fixture(scope="session")
