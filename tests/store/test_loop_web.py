@@ -234,11 +234,11 @@ def test_progress_headlines_spots_solved_at_the_first_try_and_the_column_missed(
     zh_columns = re.search(r'<ul class="columns" id="columns">.*?</ul>', zh, re.S).group(0)
     assert re.search(r"<strong>[^<]+：</strong>", zh_columns) and ": " not in zh_columns  # a full-width colon
     assert "You miss it most in: Short all-ins (1 of 1), Reopening the betting (1 of 2)" in columns
-    chart = re.search(r'<svg class="chart chart--wide".*?</svg>', html, re.S).group(0)
+    chart = re.search(r'<svg class="chart chart--wide"[^>]*"chart-title .*?</svg>', html, re.S).group(0)
     assert "all right" in chart and "date" in chart and "100%" in chart
     assert len(re.findall(r'class="chart-tick"', chart)) == 5  # five dates along the 30 days
     # the phone's drawing: the same axes, three dates, its own ids
-    phone = re.search(r'<svg class="chart chart--narrow".*?</svg>', html, re.S).group(0)
+    phone = re.search(r'<svg class="chart chart--narrow"[^>]*"chart-title-narrow .*?</svg>', html, re.S).group(0)
     assert "all right" in phone and "100%" in phone and 'id="chart-title-narrow"' in phone
     assert len(re.findall(r'class="chart-tick"', phone)) == 3
 
