@@ -34,9 +34,9 @@ from trainer.web import create_app
 
 from tests.test_messages_zh import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 from tests.web.conftest import BROKEN, BTN_RIGHT, HTMX, SCENARIOS, Drill, token_from
-from tests.web.test_samples import right_answer
+from tests.web.core.test_samples import right_answer
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 LIBRARY = REPO / "scenarios"
 CHINESE = {"zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}
 TEMPLATES = {"zh-Hant": engine_templates("zh-Hant"), "zh-Hans": engine_templates("zh-Hans")}

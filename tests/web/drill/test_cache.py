@@ -23,7 +23,7 @@ from trainer.web.core import spot_refs
 from tests.web.conftest import SCENARIOS, token_from
 from tests.answers import BTN, BTN_RIGHT, HTMX, OPENED
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # Two generated spots that ask different things, so no field name is shared.
 CARD_SPOT = "gen:min-raise:2:7:0"
 POTS_SPOT = "gen:side-pots:2:7:0"

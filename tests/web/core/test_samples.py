@@ -12,7 +12,7 @@ from trainer.web import create_app
 
 from tests.web.conftest import token_from
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 FOLDERS = [REPO / "scenarios", REPO / "tests" / "scenarios"]
 
 

@@ -15,7 +15,7 @@ from trainer.web import create_app
 
 from tests.web.conftest import SCENARIOS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _app(tmp_path, name: str, scenarios: Path, **settings):

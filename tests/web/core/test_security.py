@@ -12,7 +12,7 @@ import pytest
 
 from tests.web.conftest import BTN_RIGHT
 
-STATIC = Path(__file__).resolve().parents[2] / "static"
+STATIC = Path(__file__).resolve().parents[3] / "static"
 PAGES = ["/", "/scenarios", "/topics/reopening", "/drill/btn-faces-short-all-in", "/drill/seed004-side-pot",
          "/rules", "/problems", "/no-such-page"]
 

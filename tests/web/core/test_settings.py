@@ -16,7 +16,7 @@ from trainer.web.core.config import SettingError
 
 from tests.web.conftest import SCENARIOS
 
-PACKAGE = Path(__file__).resolve().parents[2] / "trainer"
+PACKAGE = Path(__file__).resolve().parents[3] / "trainer"
 SETTINGS_MODULE = PACKAGE / "web" / "core" / "config.py"
 READS_ENVIRONMENT = re.compile(r"\bos\.environ\b|\bgetenv\(|from os import [^\n]*\benviron\b")  # not a request's WSGI environ
 

@@ -173,7 +173,7 @@ def test_the_shipped_path_walks_each_spot_once_in_its_first_topic():
 
     from trainer.library import load_library
 
-    lib = load_library([str(Path(__file__).resolve().parents[2] / "scenarios")])
+    lib = load_library([str(Path(__file__).resolve().parents[3] / "scenarios")])
     walked = {e.id for e in lib.topic("action-order").entries}
     assert "out-of-turn-fold-binds" not in walked and "river-checked-big-blind-first" not in walked
     assert all(e.topics[0] == "action-order" for e in lib.topic("action-order").entries)

@@ -71,7 +71,7 @@ def test_asking_the_card_when_nobody_is_to_act_is_a_quiz_error():
         build_quiz(dataclasses.replace(scenario, ask=("card",)))
 
 
-LIBRARY = Path(__file__).resolve().parents[2] / "scenarios"
+LIBRARY = Path(__file__).resolve().parents[3] / "scenarios"
 CHIPS_AND_WORDS = LIBRARY / "chips-and-words"
 
 

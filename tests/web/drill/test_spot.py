@@ -15,7 +15,7 @@ import pytest
 from trainer.scenarios import load_file
 from trainer.library.spot import NARROW, WIDE, build_spot
 
-LIBRARY = Path(__file__).resolve().parents[2] / "scenarios"
+LIBRARY = Path(__file__).resolve().parents[3] / "scenarios"
 
 
 def _library():
