@@ -244,7 +244,7 @@ def test_progress_headlines_spots_solved_at_the_first_try_and_the_column_missed(
 
 
 def test_a_returning_learners_pages_speak_chinese(app, client):
-    from tests.web.test_i18n import leftovers
+    from tests.web.core.test_i18n import leftovers
 
     answer_drill(client, f"{BTN}?topic=reopening", BTN_TWO_WRONG)
     post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
