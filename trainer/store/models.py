@@ -88,7 +88,9 @@ class Learner(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), unique=True)
-    srs_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Spaced repetition: on for every learner made since it became the default; those made before
+    # keep what they had (off, unless they turned it on).
+    srs_enabled: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
@@ -136,6 +138,9 @@ class ReviewCard(Base):
     scenario_id: Mapped[str] = mapped_column(String(200))
     card: Mapped[dict] = mapped_column(JSON)
     due: Mapped[datetime] = mapped_column(UTCDateTime)
+    # The first review: the new cards of a day are counted by it (the daily cap). None for cards made
+    # before it was kept.
+    created_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class ExamAttempt(Base):
