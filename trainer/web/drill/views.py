@@ -32,6 +32,7 @@ from trainer.web.drill.progress import (
     with_first_try,
     with_rating,
 )
+from trainer.web.drill.review import with_review
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
 
@@ -455,7 +456,7 @@ def first_try_line(response: Response) -> Response:
         return response
     opened = request.method == "GET" and response.status_code == 200
     entry = _lookup((request.view_args or {}).get("scenario_id", "")) if opened else None
-    return with_rating(with_first_try(response, entry))
+    return with_review(with_rating(with_first_try(response, entry)))
 
 
 def _int(text: str | None) -> int:
