@@ -21,6 +21,7 @@ from trainer.store.models import (
     RatingGame,
     ReviewCard,
     SpeedRun,
+    StreakRun,
 )
 from trainer.store.user_errors import N_, UserError
 
@@ -219,7 +220,7 @@ def change_password(s: Session, account: Account, *, current: str, new: str) -> 
 
 
 def merge(s: Session, *, source: Learner, target: Learner, new_target: bool = False) -> None:
-    """Move an anonymous learner's attempts, exams, speed runs, review cards, rating and live
+    """Move an anonymous learner's attempts, exams, speed runs and streaks, review cards, rating and live
     session seats to ``target``.
 
     A spot with a review card on both sides keeps the card reviewed last; a rating on both sides
@@ -230,6 +231,7 @@ def merge(s: Session, *, source: Learner, target: Learner, new_target: bool = Fa
     s.execute(update(Attempt).where(Attempt.learner_id == source.id).values(learner_id=target.id))
     s.execute(update(ExamAttempt).where(ExamAttempt.learner_id == source.id).values(learner_id=target.id))
     s.execute(update(SpeedRun).where(SpeedRun.learner_id == source.id).values(learner_id=target.id))
+    s.execute(update(StreakRun).where(StreakRun.learner_id == source.id).values(learner_id=target.id))
     theirs = {c.scenario_id: c for c in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == target.id))}
     for card in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == source.id)).all():
         kept = theirs.get(card.scenario_id)

@@ -248,6 +248,24 @@ class LiveAnswer(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
+class StreakRun(Base):
+    """One streak (lichess's Puzzle Streak): questions of climbing difficulty from a seed, no clock,
+    one miss ends it. ``asked`` is the number of the question being shown, and every question before
+    it was answered right, so it is the streak's length; ``missed`` the number of the one that ended
+    it (None while it goes on)."""
+
+    __tablename__ = "streak_runs"
+    __table_args__ = (Index("ix_streak_runs_learner_started", "learner_id", "started_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"))
+    seed: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    asked: Mapped[int] = mapped_column(Integer, default=0)
+    missed: Mapped[int | None] = mapped_column(Integer)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
 class SpeedRun(Base):
     """One speed drill run: a seed (its questions), a clock kept by the server, and the tally.
 
