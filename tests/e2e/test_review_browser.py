@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from tests.answers import BTN
+from tests.e2e.test_speed_browser import axe_violations
 from tests.e2e.test_loop_browser import LIBRARY, PHONE, WIDE, check, fill_right, learner_of, no_sideways_scroll
 from trainer.store import Store, progress
 from trainer.store.engines import default_url
@@ -41,7 +42,7 @@ def _missed_hours_ago(instance_dir, me: str) -> None:
     ("zh-Hans", PHONE, "复习：还剩 3 题", "10分钟后再复习。"),
 ])
 def test_a_review_says_what_is_left_and_when_each_spot_comes_back(open_page, base_url, instance_dir, artifacts,
-                                                                   lang, size, left, back):
+                                                                   axe_source, lang, size, left, back):
     page = open_page(viewport=size)
     page.goto(f"{base_url}/drill/seed004-side-pot?lang={lang}")
     fill_right(page, "seed004-side-pot")
@@ -53,6 +54,7 @@ def test_a_review_says_what_is_left_and_when_each_spot_comes_back(open_page, bas
     bar = page.locator("#review-bar")
     assert bar.is_visible() and bar.locator(".review-left").inner_text() == left
     assert bar.locator("button").is_visible()
+    assert axe_violations(page, axe_source) == []
     name = f"review-{lang}-{size['width']}"
     if size is PHONE:
         no_sideways_scroll(page)
@@ -64,6 +66,7 @@ def test_a_review_says_what_is_left_and_when_each_spot_comes_back(open_page, bas
     line = page.locator("#review-line")
     assert back in line.inner_text() and re.search(r"2", line.inner_text())
     line.scroll_into_view_if_needed()
+    assert axe_violations(page, axe_source) == []
     if size is PHONE:
         no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / f"{name}-graded.png"), full_page=False)

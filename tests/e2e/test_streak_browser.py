@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from tests.e2e.conftest import SCENARIOS, _serve
-from tests.e2e.test_speed_browser import DESKTOP, PHONE, _answer, _no_sideways_scroll, _wrong
+from tests.e2e.test_speed_browser import DESKTOP, PHONE, _answer, _no_sideways_scroll, _wrong, axe_violations
 from trainer import speed
 
 pytestmark = pytest.mark.e2e
@@ -30,7 +30,7 @@ def _question(database, page) -> speed.Question:
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
 @pytest.mark.parametrize("options", [PHONE, DESKTOP], ids=["360x740", "1280x800"])
-def test_a_streak_climbs_and_one_miss_ends_it(open_page, streak_app, artifacts, options, lang):
+def test_a_streak_climbs_and_one_miss_ends_it(open_page, streak_app, artifacts, axe_source, options, lang):
     url, database = streak_app
     page = open_page(**options)
     size = f"{options['viewport']['width']}"
@@ -38,6 +38,7 @@ def test_a_streak_climbs_and_one_miss_ends_it(open_page, streak_app, artifacts, 
     with page.expect_navigation():
         page.click(".speed-other a")
     page.screenshot(path=str(artifacts / f"streak-index-{lang}-{size}.png"), full_page=True)
+    assert axe_violations(page, axe_source) == []
     with page.expect_navigation():
         page.click(".speed-start button")
     for n in range(speed.STREAK_CLIMB + 1):
@@ -47,12 +48,14 @@ def test_a_streak_climbs_and_one_miss_ends_it(open_page, streak_app, artifacts, 
     assert page.locator(".speed-last--right").is_visible()
     assert _no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / f"streak-question-{lang}-{size}.png"), full_page=False)
+    assert axe_violations(page, axe_source) == []
     q = _question(database, page)
     assert q.level == 2  # climbed a level after STREAK_CLIMB right answers
     _answer(page, _wrong(q), q)
     assert page.locator("#streak-result").is_visible() and page.locator(".speed-last--wrong").is_visible()
     assert _no_sideways_scroll(page)
     page.screenshot(path=str(artifacts / f"streak-over-{lang}-{size}.png"), full_page=True)
+    assert axe_violations(page, axe_source) == []
 
 
 def test_a_streak_without_javascript(open_page, streak_app):
