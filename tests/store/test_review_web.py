@@ -12,6 +12,7 @@ from sqlalchemy import update
 from trainer.store.models import ReviewCard, now
 
 from tests.store.conftest import running_app
+from tests.test_vocabulary import punctuation_slips
 from tests.store.helpers import BTN, BTN_RIGHT, BTN_TWO_WRONG, HTMX, answer_drill, post_form, token
 from tests.store.test_loop_web import MIN_RAISE, right_answer
 
@@ -76,8 +77,10 @@ def test_a_spot_solved_at_the_first_try_comes_back_in_days(app, client):
 def test_the_interval_and_the_count_are_said_in_chinese(app, client, lang, back, left):
     _miss_two(app, client)
     client.get(f"/?lang={lang}")
+    due = client.get(f"/drill/{MIN_RAISE}?review=1").text
     right = post_form(client, f"/drill/{BTN}?review=1", BTN_RIGHT, headers=HTMX).text
     assert back in right and left in right
+    assert punctuation_slips(right) == [] and punctuation_slips(due) == []
 
 
 def test_a_miss_on_the_path_says_it_comes_back_within_minutes(client):

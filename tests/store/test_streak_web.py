@@ -10,6 +10,7 @@ from trainer import speed
 from trainer.store.models import StreakRun
 
 from tests.store.helpers import post_form, token
+from tests.test_vocabulary import punctuation_slips
 
 
 def _start(client) -> str:
@@ -98,3 +99,5 @@ def test_a_streak_speaks_chinese(app, client):
     assert "連對" in page and "等級 1" in page
     over = _send(client, url, 0, _wrong(_question(app, url))).text
     assert "連對結束" in over
+    pages = {"index": client.get("/streak/").text, "question": page, "over": over, "again": client.get(url).text}
+    assert {name: slips for name, html in pages.items() if (slips := punctuation_slips(html))} == {}
