@@ -120,3 +120,21 @@ def test_the_daily_cap_on_new_spots_is_said_where_it_bites(capped):
     assert "Today’s 1 new spot for review is taken: this one joins your review on another day." in second
     progress = client.get("/progress/").text
     assert "New spots in your review today: 1 of 1." in progress
+
+
+def test_an_endless_practice_spot_takes_no_place_in_the_review(app, client):
+    """Such a spot got a card the review never serves, which now would take one of the day's new spots."""
+    from sqlalchemy import func, select
+
+    from tests.answers import typed_right
+    from trainer.web.core import spot_refs
+
+    spot = "gen:reopening:3:5:0"
+    with app.test_request_context():
+        typed = typed_right(spot_refs.resolve(spot).quiz)
+    answered = answer_drill(client, spot, typed).text
+    assert "All" in answered and "Comes back" not in answered
+    _flushed(app)
+    with app.extensions["trainer.store"].session() as s:
+        assert s.scalar(select(func.count()).select_from(ReviewCard)) == 0
+    assert "New spots in your review today: 0 of 20." in client.get("/progress/").text
