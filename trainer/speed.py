@@ -40,6 +40,10 @@ LEVELS = (1, 2, 3)
 # A run starts easy and climbs: a level every CLIMB questions (level 1: two to four players), and
 # the kinds come in by turns (a side pot or a showdown read is not the first thing asked).
 CLIMB = 4
+# A streak (one miss ends it, lichess's Puzzle Streak): every generator level, a level every
+# STREAK_CLIMB questions.
+STREAK_LEVELS = (1, 2, 3, 4, 5)
+STREAK_CLIMB = 3
 # spots tried for one question before the next kind is tried; spot k of question n is
 # generate(topic, level, seed, n * TRIES + k), so two questions never share a spot
 TRIES = 8
@@ -82,8 +86,21 @@ def new_seed(rng: random.Random | None = None) -> int:
 @cached(LRUCache(maxsize=512), lock=threading.Lock())
 def question(seed: int, number: int) -> Question:
     """Question ``number`` of a run: the same (seed, number) always gives the same question."""
-    rng = random.Random(f"speed/{seed}/{number}")
-    level, kinds = climb(number)
+    return _made(seed, number, *climb(number), salt="speed")
+
+
+@cached(LRUCache(maxsize=256), lock=threading.Lock())
+def streak_question(seed: int, number: int) -> Question:
+    """Question ``number`` of a streak (``streak_climb``): the same (seed, number), the same question.
+
+    >>> streak_question(7, 0).level, streak_question(7, 14).level
+    (1, 5)
+    """
+    return _made(seed, number, *streak_climb(number), salt="streak")
+
+
+def _made(seed: int, number: int, level: int, kinds: tuple[str, ...], *, salt: str) -> Question:
+    rng = random.Random(f"{salt}/{seed}/{number}")
     first = rng.randrange(len(kinds))
     # the kinds open so far from a drawn one on, then the others if none of those found a spot
     tried = [kinds[(first + shift) % len(kinds)] for shift in range(len(kinds))] + [k for k in ORDER if k not in kinds]
@@ -111,6 +128,17 @@ def climb(number: int) -> tuple[int, tuple[str, ...]]:
     ((1, ('to-call', 'min-raise')), 2, (3, ('to-call', 'min-raise', 'pot-limit', 'side-pot', 'winner')))
     """
     level = LEVELS[min(number // CLIMB, len(LEVELS) - 1)]
+    return level, ORDER[:min(2 + number // 2, len(ORDER))]
+
+
+def streak_climb(number: int) -> tuple[int, tuple[str, ...]]:
+    """A streak climbs the generator's five levels, one every ``STREAK_CLIMB`` questions, with the
+    kinds coming in as in a run: no clock, so the spots get harder instead of faster.
+
+    >>> [streak_climb(n)[0] for n in (0, 2, 3, 6, 9, 12, 40)]
+    [1, 1, 2, 3, 4, 5, 5]
+    """
+    level = STREAK_LEVELS[min(number // STREAK_CLIMB, len(STREAK_LEVELS) - 1)]
     return level, ORDER[:min(2 + number // 2, len(ORDER))]
 
 

@@ -140,3 +140,27 @@ def test_an_accounts_name_keeps_no_bidi_override_or_invisible_character(s):
     account, _ = sign_up(s, email="bidi@example.com", password="password1", name="\u202eeeL\u200b anA\u202c",
                          instructor=False, learner_id=None)
     assert account.name == "eeL anA"
+
+
+def test_review_stays_off_for_an_account_that_turned_it_off_and_signs_in_from_a_new_browser(s):
+    account, mine = sign_up(s, email="di@example.com", password="password1", name="Di", instructor=False,
+                            learner_id=None)
+    progress.set_spaced_repetition(s, mine.id, False)
+    s.commit()
+    browser = new_id()
+    _attempt(s, browser)  # a new learner there: review on, as for everyone new
+    s.commit()
+    _signed, learner = sign_in(s, email="di@example.com", password="password1", learner_id=browser)
+    s.commit()
+    assert learner.id == mine.id and not s.get(Learner, mine.id).srs_enabled
+
+
+def test_signing_up_keeps_the_browsers_review_setting(s):
+    browser = new_id()
+    _attempt(s, browser)
+    progress.set_spaced_repetition(s, browser, False)
+    s.commit()
+    _account, learner = sign_up(s, email="ed@example.com", password="password1", name="Ed", instructor=False,
+                                learner_id=browser)
+    s.commit()
+    assert not s.get(Learner, learner.id).srs_enabled

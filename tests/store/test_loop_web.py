@@ -120,7 +120,7 @@ def test_a_first_visit_gets_start_practising_and_a_returning_learner_where_they_
     assert "Continue: Reopening the betting, spot 1 of 1" in html
     assert 'href="/drill/sb-not-reopened?topic=reopening"' in html
     assert "Streak: 1 day in a row" in html
-    assert "Review:" not in html  # review is opt-in
+    assert "Review: nothing due now." in html  # review is on; the miss comes back within minutes
 
 
 def test_the_home_page_continues_in_the_topic_the_learner_walked(client):
@@ -148,6 +148,7 @@ def test_continue_and_start_go_to_a_spot_not_answered_yet(app, client):
 
 
 def test_turning_review_on_schedules_only_what_was_missed(app, client):
+    post_form(client, f"/drill/{BTN}", {"enabled": "no"}, to="/progress/spaced-repetition")  # a learner who had it off
     answer_drill(client, BTN, BTN_TWO_WRONG)
     me = learner_of(client)
     history(app, me, [MIN_RAISE], hours_ago=3, right=True)

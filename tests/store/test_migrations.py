@@ -189,3 +189,35 @@ def test_account_sessions_goes_down_to_the_generation_and_up_again_keeping_the_a
         assert "session_generation" not in {c["name"] for c in inspect(connection).get_columns("accounts")}
         assert connection.execute(text("SELECT email FROM accounts")).all() == [("ana@example.com",)]
         assert connection.execute(text("SELECT count(*) FROM account_sessions")).scalar() == 0  # signed in again
+
+
+def test_review_new_cards_keeps_the_learners_settings_and_counts_old_cards_for_no_day(store):
+    from alembic import command
+    from sqlalchemy import inspect, text
+
+    from trainer.store import progress
+    from trainer.store.learners import ensure_learner
+
+    at = migrated(store)
+    at("0011_history_and_misses", command.downgrade)
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO learners (id, account_id, srs_enabled, created_at) VALUES "
+            "('off', NULL, false, '2026-01-01 00:00:00'), ('on', NULL, true, '2026-01-01 00:00:00')"
+        ))
+        connection.execute(text(
+            "INSERT INTO review_cards (learner_id, scenario_id, card, due) "
+            "VALUES ('on', 'spot-a', '{}', '2026-01-02 00:00:00')"
+        ))
+    at("head", command.upgrade)
+    with store.engine.connect() as connection:
+        assert "created_at" in {c["name"] for c in inspect(connection).get_columns("review_cards")}
+    with store.session() as s:
+        assert not progress.srs_enabled(s, "off") and progress.srs_enabled(s, "on")
+        assert progress.new_today(s, "on", at=progress.now()) == 0
+        made = ensure_learner(s, "new")
+        s.commit()
+        assert made.srs_enabled  # a learner made from now on has it on
+    at("0011_history_and_misses", command.downgrade)
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT scenario_id FROM review_cards")).all() == [("spot-a",)]

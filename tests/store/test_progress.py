@@ -124,13 +124,11 @@ def test_daily_counts_answers_all_right_not_fields(s):
     assert round(days[-2].percent) == 33 and days[-1].percent is None
 
 
-def test_spaced_repetition_is_opt_in_and_a_miss_comes_back_sooner(s):
+def test_spaced_repetition_is_on_for_a_new_learner_and_a_miss_comes_back_sooner(s):
     me = new_id()
     record(s, me, "missed", [], [], 1, 2, NOW)
     s.commit()
-    assert s.scalar(select(ReviewCard)) is None  # not on yet
-    progress.set_spaced_repetition(s, me, True)  # history is scheduled when it is turned on
-    s.commit()
+    assert progress.srs_enabled(s, me)
     record(s, me, "known", [], [], 2, 2, NOW)
     s.commit()
     cards = {c.scenario_id: c for c in s.scalars(select(ReviewCard))}
@@ -153,6 +151,7 @@ def test_spaced_repetition_is_opt_in_and_a_miss_comes_back_sooner(s):
 def test_turning_review_on_makes_only_the_missed_spots_due(s):
     """Measured before: turning it on made every past spot due at once, right ones too."""
     me = new_id()
+    progress.set_spaced_repetition(s, me, False)  # a learner who had it off
     for i in range(5):
         record(s, me, f"right{i}", [], [], 4, 4, NOW - timedelta(minutes=30 - i))
     record(s, me, "wrong", [], [], 3, 4, NOW - timedelta(minutes=20))
@@ -294,3 +293,63 @@ def test_a_card_another_process_made_meanwhile_is_reviewed_on_top_of_not_over(st
     expected = progress._reviewed(progress._reviewed(None, True, NOW), False, NOW + timedelta(minutes=1))
     assert (due, card) == (expected.due, {k: v for k, v in expected.to_dict().items() if k != "card_id"})
     assert due < NOW + timedelta(hours=1)  # the miss brings the spot back within the hour, not in days
+
+
+def test_turned_off_review_makes_no_cards_and_turned_on_again_schedules_what_was_missed(s):
+    me = new_id()
+    progress.set_spaced_repetition(s, me, False)
+    record(s, me, "wrong", [], [], 0, 2, NOW - timedelta(hours=1))
+    s.commit()
+    assert s.scalar(select(ReviewCard)) is None and progress.due(s, me, at=NOW) == ["wrong"]  # waiting
+    progress.set_spaced_repetition(s, me, True)
+    s.commit()
+    assert [c.scenario_id for c in s.scalars(select(ReviewCard))] == ["wrong"]
+    assert progress.due(s, me, at=NOW) == ["wrong"]
+
+
+def _answer_all(s, me, names, at, *, cap, right=True):
+    progress.record_many(s, [
+        {"learner_id": me, "scenario_id": name, "topics": [], "rules": [], "answers": {"f": ["1"]},
+         "marks": {"f": right}, "duration_ms": 1000, "at": at + timedelta(seconds=i)}
+        for i, name in enumerate(names)
+    ], new_per_day=cap)
+    s.commit()
+
+
+def test_at_most_the_daily_cap_of_new_spots_enter_review_and_the_rest_wait_for_a_day_with_room(s):
+    me = new_id()
+    _answer_all(s, me, ["s0", "s1", "s2", "s3", "s4"], NOW, cap=3)
+    assert sorted(s.scalars(select(ReviewCard.scenario_id))) == ["s0", "s1", "s2"]
+    assert progress.new_today(s, me, at=NOW) == 3
+    assert progress.comes_back(s, me, "s3") is None
+    assert progress.due(s, me, at=NOW + timedelta(hours=1), new_per_day=3) == []  # no room left today
+    tomorrow = NOW + timedelta(days=1)
+    assert progress.new_today(s, me, at=tomorrow) == 0
+    # the next day the waiting spots come up, first answered first, as many as there is room for
+    assert progress.due(s, me, at=tomorrow, new_per_day=3) == ["s3", "s4"]
+    assert progress.due(s, me, at=tomorrow, new_per_day=1) == ["s3"]
+    assert progress.due(s, me, at=tomorrow, new_per_day=3, known=lambda sid: sid != "s3") == ["s4"]
+    # answered in that day's review, a waiting spot gets its card and leaves the waiting list
+    _answer_all(s, me, ["s3"], tomorrow, cap=3)
+    assert progress.comes_back(s, me, "s3") > tomorrow + timedelta(days=1)
+    assert progress.due(s, me, at=tomorrow + timedelta(minutes=5), new_per_day=3) == ["s4"]
+
+
+def test_the_cap_counts_new_cards_only_reviews_of_known_spots_go_on(s):
+    me = new_id()
+    _answer_all(s, me, ["a", "b"], NOW, cap=2, right=False)
+    before = {c.scenario_id: c.due for c in s.scalars(select(ReviewCard))}
+    _answer_all(s, me, ["a", "b", "c"], NOW + timedelta(minutes=5), cap=2)  # "c" is new: no room for it
+    after = {c.scenario_id: c.due for c in s.scalars(select(ReviewCard))}
+    assert set(after) == {"a", "b"} and all(after[k] > before[k] for k in after)
+
+
+def test_a_spot_whose_first_step_alone_was_answered_right_does_not_wait_for_review(s):
+    """The spot is not decided yet (its next step is to come): it is the page's, not the review's."""
+    me = new_id()
+    progress.record_many(s, [{"learner_id": me, "scenario_id": "steps", "topics": [], "rules": [],
+                              "answers": {"f": ["1"]}, "marks": {"f": True}, "duration_ms": 1000, "at": NOW,
+                              "partial": True, "review": None}])
+    s.commit()
+    assert s.scalar(select(ReviewCard)) is None
+    assert progress.due(s, me, at=NOW + timedelta(days=1)) == []

@@ -82,13 +82,15 @@ def test_the_window_switch_returns_only_the_tables_to_htmx(client):
     assert "Vary" in fragment.headers and "HX-Request" in fragment.headers["Vary"]
 
 
-def test_spaced_repetition_is_opt_in_and_a_miss_comes_back_within_minutes(client):
+def test_spaced_repetition_is_on_for_a_new_learner_and_a_miss_comes_back_within_minutes(client):
     answer_drill(client, BTN, BTN_TWO_WRONG)
+    page = client.get("/progress/").text
+    assert "Turn spaced repetition off" in page
+    assert "Review: nothing due now." in page  # missed seconds ago: its first learning step is a minute
+    post_form(client, "/progress/", {"enabled": "no"}, to="/progress/spaced-repetition")
     page = client.get("/progress/").text
     assert "Review:" not in page and "Turn spaced repetition on" in page
     post_form(client, "/progress/", {"enabled": "yes"}, to="/progress/spaced-repetition")
-    page = client.get("/progress/").text
-    assert "Review: nothing due now." in page  # missed seconds ago: its first learning step is a minute
     assert client.get("/progress/review").headers["Location"].endswith("/?reviewed=1")
 
 

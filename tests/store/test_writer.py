@@ -54,7 +54,8 @@ def test_many_threads_hand_over_rows_and_each_is_stored_once(store):
         per_learner = dict(s.execute(select(Attempt.learner_id, func.count()).group_by(Attempt.learner_id)).all())
         assert per_learner == {who: 25 for who in learners}
         assert s.scalar(select(func.count()).select_from(Learner)) == 20  # made on their first answer
-        assert s.scalar(select(func.count()).select_from(ReviewCard)) == 0  # spaced repetition is off
+        # spaced repetition is on for new learners, and takes 20 new spots a day each
+        assert s.scalar(select(func.count()).select_from(ReviewCard)) == 20 * 20
 
 
 def test_a_batch_reviews_the_cards_of_learners_with_spaced_repetition_on(store):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from flask import Flask, current_app, g
@@ -29,7 +30,7 @@ from trainer.store.engines import (
     session_factory,
     shown_url,
 )
-from trainer.store.progress import record_many
+from trainer.store.progress import NEW_PER_DAY, record_many
 from trainer.store.writer import BatchWriter
 
 log = logging.getLogger(__name__)
@@ -47,7 +48,8 @@ def _reason(exc: BaseException) -> str:
 
 
 class Store:
-    def __init__(self, url: str, *, schema: str | None = None, setting: str = "DATABASE_URL") -> None:
+    def __init__(self, url: str, *, schema: str | None = None, setting: str = "DATABASE_URL",
+                 new_per_day: int = NEW_PER_DAY) -> None:
         self.url = normalize_url(url)
         self.schema = schema
         self.setting = setting  # what the messages blame: where the URL came from
@@ -57,7 +59,8 @@ class Store:
             raise DatabaseUnusable(f"{setting}: not a database this app can use: {_reason(exc)}") from None
         self.sessions: sessionmaker[Session] = session_factory(self.engine)
         # Graded drill answers: handed to a thread that stores them in batches (writer.py).
-        self.attempts = BatchWriter(self.session, record_many, name="attempts")
+        # At most ``new_per_day`` new review cards a learner a day (progress.py).
+        self.attempts = BatchWriter(self.session, partial(record_many, new_per_day=new_per_day), name="attempts")
 
     def upgrade(self) -> str | None:
         self.reachable()
@@ -91,7 +94,8 @@ def database_schema(config: Mapping[str, Any]) -> str | None:
 
 def init_app(app: Flask) -> Store:
     store = Store(_url(app), schema=database_schema(app.config),
-                  setting="DATABASE_URL" if app.config.get("DATABASE_URL") else INSTANCE_SQLITE)
+                  setting="DATABASE_URL" if app.config.get("DATABASE_URL") else INSTANCE_SQLITE,
+                  new_per_day=app.config.get("NEW_REVIEWS_PER_DAY", NEW_PER_DAY))
     if app.config.get("DATABASE_UPGRADE", True):
         revision = store.upgrade()
         log.info("database %s at revision %s", shown_url(store.url), revision)

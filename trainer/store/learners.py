@@ -21,6 +21,7 @@ from trainer.store.models import (
     RatingGame,
     ReviewCard,
     SpeedRun,
+    StreakRun,
 )
 from trainer.store.user_errors import N_, UserError
 
@@ -140,7 +141,7 @@ def sign_up(
     s.flush()
     anonymous = s.get(Learner, learner_id) if learner_id else None
     if anonymous is not None and anonymous.account_id is None:
-        merge(s, source=anonymous, target=learner)
+        merge(s, source=anonymous, target=learner, new_target=True)
     return account, learner
 
 
@@ -155,6 +156,7 @@ def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) ->
     if not check_password_hash(account.password_hash, password):
         raise AccountError("email", N_("That email and password do not match an account."))
     learner = s.scalar(select(Learner).where(Learner.account_id == account.id))
+    made = learner is None
     if learner is None:
         learner = Learner(id=new_id(), account_id=account.id)
         s.add(learner)
@@ -162,7 +164,7 @@ def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) ->
     if learner_id and learner_id != learner.id:
         anonymous = s.get(Learner, learner_id)
         if anonymous is not None and anonymous.account_id is None:
-            merge(s, source=anonymous, target=learner)
+            merge(s, source=anonymous, target=learner, new_target=made)
     return account, learner
 
 
@@ -217,16 +219,19 @@ def change_password(s: Session, account: Account, *, current: str, new: str) -> 
     end_sessions(s, account)
 
 
-def merge(s: Session, *, source: Learner, target: Learner) -> None:
-    """Move an anonymous learner's attempts, exams, speed runs, review cards, rating and live
+def merge(s: Session, *, source: Learner, target: Learner, new_target: bool = False) -> None:
+    """Move an anonymous learner's attempts, exams, speed runs and streaks, review cards, rating and live
     session seats to ``target``.
 
     A spot with a review card on both sides keeps the card reviewed last; a rating on both sides
-    keeps the target's (the account's, played longer).
+    keeps the target's (the account's, played longer). Spaced repetition stays as the account had it
+    (on is every new learner's default, so the browser's says little), unless the account's learner
+    is made just now (``new_target``): then it comes from the browser.
     """
     s.execute(update(Attempt).where(Attempt.learner_id == source.id).values(learner_id=target.id))
     s.execute(update(ExamAttempt).where(ExamAttempt.learner_id == source.id).values(learner_id=target.id))
     s.execute(update(SpeedRun).where(SpeedRun.learner_id == source.id).values(learner_id=target.id))
+    s.execute(update(StreakRun).where(StreakRun.learner_id == source.id).values(learner_id=target.id))
     theirs = {c.scenario_id: c for c in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == target.id))}
     for card in s.scalars(select(ReviewCard).where(ReviewCard.learner_id == source.id)).all():
         kept = theirs.get(card.scenario_id)
@@ -244,7 +249,8 @@ def merge(s: Session, *, source: Learner, target: Learner) -> None:
         .where(LiveStudent.learner_id == source.id, LiveStudent.session_id.not_in(seated.scalar_subquery()))
         .values(learner_id=target.id)
     )
-    target.srs_enabled = target.srs_enabled or source.srs_enabled
+    if new_target:
+        target.srs_enabled = source.srs_enabled
     s.flush()
     s.delete(source)
     s.flush()

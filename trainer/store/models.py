@@ -88,7 +88,9 @@ class Learner(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), unique=True)
-    srs_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Spaced repetition: on for every learner made since it became the default; those made before
+    # keep what they had (off, unless they turned it on).
+    srs_enabled: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
@@ -136,6 +138,9 @@ class ReviewCard(Base):
     scenario_id: Mapped[str] = mapped_column(String(200))
     card: Mapped[dict] = mapped_column(JSON)
     due: Mapped[datetime] = mapped_column(UTCDateTime)
+    # The first review: the new cards of a day are counted by it (the daily cap). None for cards made
+    # before it was kept.
+    created_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class ExamAttempt(Base):
@@ -241,6 +246,24 @@ class LiveAnswer(Base):
     right: Mapped[int] = mapped_column(Integer)
     total: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class StreakRun(Base):
+    """One streak (lichess's Puzzle Streak): questions of climbing difficulty from a seed, no clock,
+    one miss ends it. ``asked`` is the number of the question being shown, and every question before
+    it was answered right, so it is the streak's length; ``missed`` the number of the one that ended
+    it (None while it goes on)."""
+
+    __tablename__ = "streak_runs"
+    __table_args__ = (Index("ix_streak_runs_learner_started", "learner_id", "started_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"))
+    seed: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    asked: Mapped[int] = mapped_column(Integer, default=0)
+    missed: Mapped[int | None] = mapped_column(Integer)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class SpeedRun(Base):

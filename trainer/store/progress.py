@@ -30,6 +30,10 @@ WINDOWS = (7, 30, 90)
 LAST_LOOKED_AT = 50  # recent answers searched for the spot to continue from
 # No fuzzing: the same history gives the same due dates (and testable ones).
 SCHEDULER = Scheduler(enable_fuzzing=False)
+# New cards a learner's review takes in a (UTC) day, as Anki's "new cards/day" (its default is 20
+# too): the app's NEW_REVIEWS_PER_DAY setting. A spot answered for the first time after that waits,
+# and joins the review on a later day with room (``due``).
+NEW_PER_DAY = 20
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,9 +140,10 @@ def record(
     )[0]
 
 
-def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]:
+def record_many(s: Session, attempts: list[dict], *, new_per_day: int = NEW_PER_DAY) -> list[ratings.Change | None]:
     """Store graded attempts (``record``'s arguments, one dict each, ``at`` given) in three statements
     in the common case: the learners' spaced-repetition settings, a row per new learner, one insert.
+    At most ``new_per_day`` new review cards a day per learner (``review_many``).
 
     An attempt with an ``answer_id`` already stored (an answer sent again) is left out, and so is its
     review: an answer counts once, however often it was sent.
@@ -204,7 +209,7 @@ def record_many(s: Session, attempts: list[dict]) -> list[ratings.Change | None]
             right = a["review"] if "review" in a else row["right"] == row["total"]
             if srs[a["learner_id"]] and a["scenario_id"] is not None and right is not None:
                 reviews.append(Review(a["learner_id"], a["scenario_id"], right, a["at"]))
-        review_many(s, reviews)
+        review_many(s, reviews, new_per_day=new_per_day)
     return _rate(conn, given, attempts, rows)
 
 
@@ -261,6 +266,10 @@ _CARDS_OF = select(ReviewCard.id, ReviewCard.learner_id, ReviewCard.scenario_id,
     ReviewCard.learner_id.in_(bindparam("learners", expanding=True)),
     ReviewCard.scenario_id.in_(bindparam("scenarios", expanding=True)),
 )
+_MADE_SINCE = select(ReviewCard.learner_id, ReviewCard.created_at).where(
+    ReviewCard.learner_id.in_(bindparam("learners", expanding=True)),
+    ReviewCard.created_at >= bindparam("since"),
+)
 _UPDATE_CARD = (
     update(ReviewCard.__table__)
     .where(ReviewCard.__table__.c.id == bindparam("card_row"))
@@ -275,10 +284,18 @@ def _insert_card_once(dialect: str):
     return module.insert(ReviewCard.__table__).on_conflict_do_nothing(index_elements=["learner_id", "scenario_id"])
 
 
-def review_many(s: Session, reviews: list[Review]) -> None:
+def start_of_day(at: datetime) -> datetime:
+    return datetime.combine(at.astimezone(UTC).date(), time(), tzinfo=UTC)
+
+
+def review_many(s: Session, reviews: list[Review], *, new_per_day: int = NEW_PER_DAY) -> None:
     """Review each answer's card, in order, in a few statements for the whole batch: one read of the
     cards, one insert of the new ones, one update of the others (the writer stores a batch of answers
     at once, and a read and a flush per answer were a sixth of a graded answer's cost).
+
+    A learner's review takes ``new_per_day`` new cards a UTC day at most (one more read, when the
+    batch has new cards): an answer to a spot without a card beyond that makes none, and the spot
+    waits for a day with room (``due``).
 
     A card another server process made meanwhile (the same learner in two tabs) is not inserted
     over: its answers are reviewed again one by one on top of it (``review``)."""
@@ -296,14 +313,23 @@ def review_many(s: Session, reviews: list[Review]) -> None:
     for row_id, learner, scenario, card in found:
         if (learner, scenario) in pairs:  # the IN lists also match other pairs of the same learners and spots
             rows[learner, scenario], cards[learner, scenario] = row_id, Card.from_dict(card)
+    made_on = _made_on(conn, [r for r in reviews if (r.learner_id, r.scenario_id) not in rows])
+    created: dict[tuple[str, str], datetime] = {}
     for r in reviews:
         pair = (r.learner_id, r.scenario_id)
+        if pair not in cards:
+            day = (r.learner_id, r.at.astimezone(UTC).date())
+            if made_on[day] >= new_per_day:
+                continue  # today's new cards are taken: the spot waits
+            made_on[day] += 1
+            created[pair] = r.at
         cards[pair] = _reviewed(cards.get(pair), r.right, r.at)
     changed = [
         {"card_row": rows[pair], "card": card.to_dict(), "due": card.due} for pair, card in cards.items() if pair in rows
     ]
     made = [
-        {"learner_id": pair[0], "scenario_id": pair[1], "card": card.to_dict(), "due": card.due}
+        {"learner_id": pair[0], "scenario_id": pair[1], "card": card.to_dict(), "due": card.due,
+         "created_at": created[pair]}
         for pair, card in sorted(cards.items())
         if pair not in rows
     ]
@@ -320,12 +346,24 @@ def review_many(s: Session, reviews: list[Review]) -> None:
                 s.flush()
 
 
+def _made_on(conn, new: list[Review]) -> defaultdict[tuple[str, date], int]:
+    """The review cards each learner of ``new`` made on each UTC day since the first of ``new``."""
+    made: defaultdict[tuple[str, date], int] = defaultdict(int)
+    if new:
+        since = start_of_day(min(r.at for r in new))
+        for learner, at in conn.execute(_MADE_SINCE, {"learners": sorted({r.learner_id for r in new}), "since": since}):
+            made[learner, at.astimezone(UTC).date()] += 1
+    return made
+
+
 def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: datetime) -> ReviewCard:
-    """Review one spot's card (``_reviewed``), through the ORM: the card row, made if new."""
+    """Review one spot's card (``_reviewed``), through the ORM: the card row, made if new (only where
+    ``review_many`` found room for it: the cap is counted there)."""
     row = s.scalar(select(ReviewCard).where(ReviewCard.learner_id == learner_id, ReviewCard.scenario_id == scenario_id))
     card = _reviewed(Card.from_dict(row.card) if row is not None else None, right, at)
     if row is None:
-        row = ReviewCard(learner_id=learner_id, scenario_id=scenario_id, card=card.to_dict(), due=card.due)
+        row = ReviewCard(learner_id=learner_id, scenario_id=scenario_id, card=card.to_dict(), due=card.due,
+                         created_at=at)
         try:
             with s.begin_nested():
                 s.add(row)
@@ -336,8 +374,9 @@ def review(s: Session, *, learner_id: str, scenario_id: str, right: bool, at: da
     return row
 
 
-def set_spaced_repetition(s: Session, learner_id: str, enabled: bool) -> None:
-    """Turning it on schedules every spot already attempted, replaying the history in order."""
+def set_spaced_repetition(s: Session, learner_id: str, enabled: bool, *, new_per_day: int = NEW_PER_DAY) -> None:
+    """Turning it on schedules every spot already attempted, replaying the history in order (at most
+    ``new_per_day`` new cards on each day of it: the rest wait, as they would have)."""
     learner = ensure_learner(s, learner_id)
     if enabled and not learner.srs_enabled:
         known = set(s.scalars(select(ReviewCard.scenario_id).where(ReviewCard.learner_id == learner_id)))
@@ -347,7 +386,8 @@ def set_spaced_repetition(s: Session, learner_id: str, enabled: bool) -> None:
             .order_by(Attempt.created_at, Attempt.id)
         ).all()
         review_many(s, [Review(learner_id, scenario_id, right == total, at)
-                        for scenario_id, right, total, at in history if scenario_id not in known])
+                        for scenario_id, right, total, at in history if scenario_id not in known],
+                    new_per_day=new_per_day)
     learner.srs_enabled = enabled
     s.flush()
 
@@ -356,16 +396,65 @@ def end_of_day(at: datetime) -> datetime:
     return datetime.combine(at.astimezone(UTC).date() + timedelta(days=1), time(), tzinfo=UTC)
 
 
-def due(s: Session, learner_id: str, at: datetime | None = None) -> list[str]:
-    """The review queue, most overdue first: as in Anki, a card in review is due all of its day,
-    a card in its learning steps (just missed) only once its minutes have passed."""
+def due(
+    s: Session, learner_id: str, at: datetime | None = None, *, new_per_day: int = NEW_PER_DAY,
+    known: Callable[[str], bool] = lambda _id: True,
+) -> list[str]:
+    """The review queue among the spots ``known`` (the library's), most overdue first: as in Anki, a
+    card in review is due all of its day, a card in its learning steps (just missed) only once its
+    minutes have passed. Then, while today has room for new cards (``new_per_day``), the spots
+    answered without getting a card (a day's cap was reached, or review was off), first answered
+    first: answered in the review, each gets its card."""
     at = at or now()
     rows = s.execute(
         select(ReviewCard.scenario_id, ReviewCard.due, ReviewCard.card)
         .where(ReviewCard.learner_id == learner_id, ReviewCard.due < end_of_day(at))
         .order_by(ReviewCard.due, ReviewCard.scenario_id)
     ).all()
-    return [sid for sid, when, card in rows if when <= at or (card or {}).get("state") == State.Review.value]
+    queue = [sid for sid, when, card in rows
+             if known(sid) and (when <= at or (card or {}).get("state") == State.Review.value)]
+    room = new_per_day - new_today(s, learner_id, at)
+    return queue + (waiting(s, learner_id, known)[:room] if room > 0 else [])
+
+
+def new_today(s: Session, learner_id: str, at: datetime | None = None) -> int:
+    """The review cards this learner made today (UTC): what the daily cap on new cards counts."""
+    at = at or now()
+    return s.scalar(
+        select(func.count()).select_from(ReviewCard).where(
+            ReviewCard.learner_id == learner_id,
+            ReviewCard.created_at >= start_of_day(at),
+            ReviewCard.created_at < end_of_day(at),
+        )
+    ) or 0
+
+
+def waiting(s: Session, learner_id: str, known: Callable[[str], bool] = lambda _id: True) -> list[str]:
+    """The spots among ``known`` this learner answered (a whole spot, or a step of it wrong) that
+    have no review card, first answered first."""
+    carded = select(ReviewCard.id).where(
+        ReviewCard.learner_id == learner_id, ReviewCard.scenario_id == Attempt.scenario_id
+    )
+    first = func.min(Attempt.created_at)
+    rows = s.execute(
+        select(Attempt.scenario_id, first)
+        .where(
+            Attempt.learner_id == learner_id,
+            Attempt.scenario_id.is_not(None),
+            or_(Attempt.partial.is_not(True), Attempt.right < Attempt.total),
+            ~carded.exists(),
+        )
+        .group_by(Attempt.scenario_id)
+        .order_by(first, Attempt.scenario_id)
+    ).scalars()
+    return [sid for sid in rows if known(sid)]
+
+
+def comes_back(s: Session, learner_id: str, scenario_id: str) -> datetime | None:
+    """When the spot's review card is due next; None when it has none (review off, or it waits)."""
+    return s.scalar(
+        select(ReviewCard.due).where(ReviewCard.learner_id == learner_id, ReviewCard.scenario_id == scenario_id)
+    )
 
 
 def srs_enabled(s: Session, learner_id: str) -> bool:

@@ -46,8 +46,10 @@ from .home import bp as home_bp
 from .live import bp as live_bp
 from .live import feed, streams_bp
 from .speed import bp as speed_bp
+from .speed import streak_bp
 
-BLUEPRINTS = (home_bp, drill_bp, progress_bp, accounts_bp, exams_bp, live_bp, streams_bp, classes_bp, speed_bp)
+BLUEPRINTS = (home_bp, drill_bp, progress_bp, accounts_bp, exams_bp, live_bp, streams_bp, classes_bp, speed_bp,
+              streak_bp)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:

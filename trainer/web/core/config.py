@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.resources import folder
+from trainer.store.progress import NEW_PER_DAY
 from trainer.translations import LOCALES
 from trainer.web.core.i18n import locale_for
 
@@ -40,6 +41,7 @@ ENV = {
     "TRAINER_CLASS_POLL": "CLASS_POLL_SECONDS",
     "TRAINER_WORKER": "WORKER",
     "TRAINER_READ_SECONDS": "READ_SECONDS",
+    "TRAINER_NEW_REVIEWS_PER_DAY": "NEW_REVIEWS_PER_DAY",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -54,6 +56,7 @@ WHOLE_NUMBERS = {
     "SPEED_SECONDS": (5, "how many seconds a speed drill run lasts"),
     "READ_SECONDS": (1, "how many seconds a client has to send a request, its headers then its body"),
     "CLASS_POLL_SECONDS": (1, "how many seconds a classroom page waits between polls when it has no event stream"),
+    "NEW_REVIEWS_PER_DAY": (1, "how many new spots a learner's spaced repetition takes in a day"),
 }
 WORKERS = ("gthread", "gevent")
 # what a backend named in a setting needs installed: (setting, module, extra)
@@ -96,6 +99,9 @@ def defaults() -> dict[str, Any]:
         "SPEED_SECONDS": 180,
         # A classroom page's polls, when it has no event stream (no JavaScript, or the stream dropped).
         "CLASS_POLL_SECONDS": 2,
+        # Spaced repetition: new spots a learner's review takes in a (UTC) day, as Anki's new cards/day
+        # (trainer/store/progress.py); spots answered beyond it join the review on a later day.
+        "NEW_REVIEWS_PER_DAY": NEW_PER_DAY,
         # gunicorn's worker class: gevent (requests and event streams are greenlets), or gthread
         "WORKER": "gevent",
         # trainer serve: seconds a connection has to send a request's headers (its wait for the next

@@ -79,6 +79,9 @@ default whether every field was right).
     answered_ms = answered if answered is not None else int(time.time() * 1000)
     learner = identity.learner_id(create=True)
     duration = None if opened is None or opened > answered_ms else answered_ms - opened
+    # A generated spot is not reviewed: the review serves the library's spots (``due_entries``), and
+    # a card it can never serve would take a place of the day's new cards.
+    reviews = reviews and library().get(entry.id) is not None
     if not reviews:
         extra = {"review": None}
     elif review_right is not None:
@@ -110,6 +113,8 @@ default whether every field was right).
         wait = min(wait, AWAY_WAIT)
     if ticket.wait(wait):
         g.rating_change = ticket.result
+        if reviews:  # stored, and its card (if review is on) moved: the page says when it comes back
+            g.reviewed = entry.id
         return True
     log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
     return False
@@ -196,6 +201,8 @@ def show() -> Response:
             chart=Markup(accuracy_chart(stats.daily(s, learner, days))),
             srs=srs,
             due=len(due_entries(learner=learner)) if srs else 0,
+            new_today=stats.new_today(s, learner) if srs else 0,
+            new_per_day=new_per_day(),
             rating=_rating_view(s, learner),
         )
     return render("progress/show.html", "progress/partials/_tables.html", **context)
@@ -264,12 +271,18 @@ def _column_view(column: stats.Column) -> dict[str, Any]:
     return {"name": column_name(column.key), "column": column, "where": where}
 
 
+def new_per_day() -> int:
+    """The daily cap on new review cards (the ``NEW_REVIEWS_PER_DAY`` setting)."""
+    return current_app.config.get("NEW_REVIEWS_PER_DAY", stats.NEW_PER_DAY)
+
+
 @bp.post("/spaced-repetition")
 def spaced_repetition() -> Response:
+    """On or off; back to ``next`` (the review page's own switch goes back to its spot), else here."""
     learner = identity.learner_id(create=True)
-    stats.set_spaced_repetition(db(), learner, request.form.get("enabled") == "yes")
+    stats.set_spaced_repetition(db(), learner, request.form.get("enabled") == "yes", new_per_day=new_per_day())
     db().commit()
-    return redirect(url_for("progress.show"), code=303)
+    return redirect(identity.safe_next(url_for("progress.show")), code=303)
 
 
 @bp.get("/replay")
@@ -300,5 +313,10 @@ def due_entries(but: str | None = None, *, learner: str | None = None) -> list[E
     reach zero."""
     learner = learner or identity.learner_id()
     lib = library()
-    found = (lib.get(scenario_id) for scenario_id in (stats.due(db(), learner) if learner else []) if scenario_id != but)
-    return [entry for entry in found if entry is not None]
+    if learner is None:
+        return []
+
+    def known(scenario_id: str) -> bool:
+        return scenario_id != but and lib.get(scenario_id) is not None
+
+    return [lib.get(sid) for sid in stats.due(db(), learner, new_per_day=new_per_day(), known=known)]

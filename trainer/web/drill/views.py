@@ -29,6 +29,7 @@ from trainer.web.drill.progress import (
     rating_line,
     record_attempt,
 )
+from trainer.web.drill.review import review_of
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
 
@@ -115,6 +116,8 @@ def _show(
         status_text=_saved_text(save) or _status_text(answer, feedback, notice, earlier, stage, stages),
         first_try=first_try,
         rating_change=rating_line(),
+        review=review_of(entry.id, reviewing=reviewing, graded=request.method == "POST"),
+        back=url_for("drill.show", scenario_id=ref, topic=slug),
         # The language links point at this spot and topic, not at whatever the address carried.
         # A later step's page keeps its step, so switching language does not start the spot again.
         languages=i18n.language_links(path=urls["again_url"].partition("?")[0],
