@@ -210,7 +210,7 @@ def new_session(open_page, base_url, name, email, title, spot_ids, *, viewport=N
     teacher.goto(base_url + "/classroom/")
     teacher.fill("#f-title", title)
     teacher.fill("#f-ids", "\n".join(spot_ids))
-    teacher.check(f'input[name="style"][value="{style}"]')
+    teacher.check(f'input[type=radio][name="style"][value="{style}"]')
     if seconds:
         teacher.select_option("#f-seconds", seconds)
     with teacher.expect_navigation():
