@@ -128,6 +128,7 @@ def test_a_quick_class_on_three_phones_a_projector_and_the_instructors_phone(ope
         assert projector.locator(".quick-headline").inner_text().strip() == "67% right"
         assert projector.locator(".quick-board .board-row").count() == 3
         measured = projector_measures(projector, 1080)
+        print(f"revealed at 1920x1080: bars {measured['share']:.0%} of the height, labels {measured['label']:.0f} px")
         assert measured["share"] >= 0.40 and measured["label"] >= 32 and measured["scroll"] <= 1080, measured
         for phone in phones:
             phone.wait_for_selector(".quick-result", timeout=WAIT_MS)
@@ -137,9 +138,16 @@ def test_a_quick_class_on_three_phones_a_projector_and_the_instructors_phone(ope
             projector.set_viewport_size({"width": 1280, "height": 720})
             projector.wait_for_timeout(300)
             small = projector_measures(projector, 720)
+            print(f"revealed at 1280x720: bars {small['share']:.0%} of the height, labels {small['label']:.0f} px")
             assert small["share"] >= 0.40 and small["scroll"] <= 720, small
             projector.screenshot(path=str(artifacts / "classroom-quick-projector-revealed-720.png"))
             projector.set_viewport_size({"width": 1920, "height": 1080})
+            for lang in ("zh-Hant", "zh-Hans"):
+                projector.goto(f"{control_url}projector?lang={lang}")
+                projector.wait_for_selector(".quick-headline", timeout=WAIT_MS)
+                assert projector_measures(projector, 1080)["scroll"] <= 1080
+                projector.screenshot(path=str(artifacts / f"classroom-quick-projector-revealed-1080-{lang}.png"))
+            projector.goto(f"{control_url}projector?lang=en")
             for (name, lang), phone in zip(STUDENTS, phones):
                 phone.screenshot(path=str(artifacts / f"classroom-quick-phone-revealed-{lang}.png"))
     assert all(n == len(SPOTS) for n in taps.values())  # one tap per answer

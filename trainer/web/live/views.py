@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import random
 import secrets
+import threading
 import uuid
 from collections import Counter
 from datetime import timedelta
@@ -19,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
+from cachetools import TTLCache
 from flask import (
     Blueprint,
     Response,
@@ -357,8 +359,26 @@ def _live_context(cs: LiveSession) -> dict[str, Any]:
     context.setdefault("quick", None)
     context.update(_clock(cs))
     if cs.style == "quick" and (cs.revealed or cs.state == "ended"):
-        context["board"] = game.board(store.standings(db(), cs))
+        context["board"] = game.board(_standings(cs))
     return context
+
+
+# The leaderboard after a reveal: a whole class fetches its stage at once, and no answer can change it
+# until the next question (a removed student can: it is kept a few seconds only).
+_STANDINGS: TTLCache = TTLCache(maxsize=256, ttl=5)
+_STANDINGS_LOCK = threading.Lock()
+
+
+def _standings(cs: LiveSession) -> list[store.Standing]:
+    key = (cs.id, _session_version(cs))
+    with _STANDINGS_LOCK:
+        kept = _STANDINGS.get(key)
+    if kept is None:
+        kept = store.standings(db(), cs)
+        if cs.revealed or cs.state == "ended":
+            with _STANDINGS_LOCK:
+                _STANDINGS[key] = kept
+    return kept
 
 
 def _clock(cs: LiveSession) -> dict[str, Any]:
@@ -697,7 +717,7 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
             if cs.revealed:
                 context.update(worked=game.explained(q), tapped=game.tapped(mine),
                                tapped_text=game.shown(q, game.tapped(mine) or ""),
-                               board=game.board(store.standings(db(), cs), who.id))
+                               board=game.board(_standings(cs), who.id))
         elif cs.revealed and mine is not None:
             context["feedback"] = _feedback_of(entry, mine)
     elif cs.mode == "self":
@@ -706,7 +726,7 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
         got = store.answers_of(db(), who)
         context["score"] = sum(1 for a in got.values() if a.right == a.total)
         if cs.style == "quick":
-            context.update(board=game.board(store.standings(db(), cs), who.id), missed=_missed(cs, got))
+            context.update(board=game.board(_standings(cs), who.id), missed=_missed(cs, got))
     context.update(extra)
     return context
 

@@ -17,23 +17,18 @@ branch_labels = None
 depends_on = None
 
 
+# Plain ALTER TABLE (no batch copy): on SQLite a copy of class_sessions would be dropped under the
+# students' and answers' foreign keys.
 def upgrade() -> None:
-    with op.batch_alter_table('class_sessions', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('style', sa.String(length=8), server_default='card', nullable=False))
-        batch_op.add_column(sa.Column('asks', sa.JSON(), nullable=True))
-        batch_op.add_column(sa.Column('seconds', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('anonymous', sa.Boolean(), server_default=sa.false(), nullable=False))
-        batch_op.add_column(sa.Column('shown_at', sa.DateTime(), nullable=True))
-    with op.batch_alter_table('class_answers', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('points', sa.Integer(), server_default='0', nullable=False))
+    op.add_column('class_sessions', sa.Column('style', sa.String(length=8), server_default='card', nullable=False))
+    op.add_column('class_sessions', sa.Column('asks', sa.JSON(), nullable=True))
+    op.add_column('class_sessions', sa.Column('seconds', sa.Integer(), nullable=True))
+    op.add_column('class_sessions', sa.Column('anonymous', sa.Boolean(), server_default=sa.false(), nullable=False))
+    op.add_column('class_sessions', sa.Column('shown_at', sa.DateTime(), nullable=True))
+    op.add_column('class_answers', sa.Column('points', sa.Integer(), server_default='0', nullable=False))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('class_answers', schema=None) as batch_op:
-        batch_op.drop_column('points')
-    with op.batch_alter_table('class_sessions', schema=None) as batch_op:
-        batch_op.drop_column('shown_at')
-        batch_op.drop_column('anonymous')
-        batch_op.drop_column('seconds')
-        batch_op.drop_column('asks')
-        batch_op.drop_column('style')
+    op.drop_column('class_answers', 'points')
+    for column in ('shown_at', 'anonymous', 'seconds', 'asks', 'style'):
+        op.drop_column('class_sessions', column)
