@@ -14,7 +14,6 @@ import pytest
 
 from trainer.store import live as classroom
 from trainer.store.learners import sign_up as make_account
-from trainer.store.models import now
 
 from tests.store.helpers import HTMX, post_form, sign_up, token
 
@@ -151,6 +150,30 @@ def test_a_countdown_outside_10_to_60_seconds_is_refused_next_to_its_field(instr
     assert 'id="f-seconds-error"' in page.text
 
 
+def test_the_control_page_puts_next_reveal_and_end_first_and_folds_the_code_once_students_are_in(app, instructor):
+    session_id, code = _create(instructor)
+    before = instructor.get(f"/classroom/{session_id}/").text
+    assert re.search(r'<details class="join-details" open>', before)  # nobody in yet: the code is shown
+    _join(app, code, "Ana")
+    page = instructor.get(f"/classroom/{session_id}/").text
+    assert '<details class="join-details">' in page and code in page
+    assert page.index("Start: show question 1") < page.index("End the session") < page.index('class="join-details"')
+    _act(instructor, session_id, "next")
+    page = instructor.get(f"/classroom/{session_id}/").text
+    assert page.index("Reveal the answer") < page.index('class="join-details"')
+    assert page.index("Next question") < page.index('class="join-details"')
+
+
+def test_a_card_session_is_what_a_form_without_the_choice_makes(instructor, app):
+    response = post_form(instructor, "/classroom/", {"title": "x", "mode": "paced", "ids": MIN_RAISE},
+                         to="/classroom/new")
+    code = re.search(r'id="join-code">([A-Z2-9]{4}-[A-Z2-9]{4})<', instructor.get(response.location).text).group(1)
+    ana = _join(app, code, "Ana")
+    _act(instructor, response.location.split("/")[2], "next")
+    page = ana.get(f"/c/{code}").text
+    assert "data-steps" in page and not _choices(page)
+
+
 # ------------------------------------------------------------------ the store
 
 
@@ -200,4 +223,3 @@ def test_a_session_is_the_full_card_unless_quick_is_asked_and_a_countdown_is_10_
     with pytest.raises(classroom.ClassError):
         _quick(s, teacher, seconds=5)
     assert classroom.closes_at(_quick(s, teacher)) is None
-    assert now() is not None
