@@ -108,6 +108,9 @@ def test_a_quick_class_on_three_phones_a_projector_and_the_instructors_phone(ope
             taps[name] += 1
             phone.wait_for_selector("#received", timeout=WAIT_MS)
         projector.wait_for_selector(".projector-answered:has-text('3 / 3')", timeout=WAIT_MS)
+        if number == 1:
+            teacher.wait_for_selector("text=3 of 3 answered", timeout=WAIT_MS)
+            teacher.screenshot(path=str(artifacts / "classroom-quick-control-phone-question.png"))
         assert projector.locator(".class-clock").is_visible()
         measured = projector_measures(projector, 1080)
         print(f"question {number} at 1920x1080: bars {measured['share']:.0%} of the height, labels {measured['label']:.0f} px")
