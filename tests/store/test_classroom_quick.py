@@ -150,6 +150,24 @@ def test_a_countdown_outside_10_to_60_seconds_is_refused_next_to_its_field(instr
     assert 'id="f-seconds-error"' in page.text
 
 
+def test_with_a_countdown_a_tap_after_the_end_is_refused_and_the_screens_say_time_is_up(app, instructor):
+    from trainer.store.models import LiveSession
+
+    session_id, code = _create(instructor, seconds="10")
+    ana = _join(app, code, "Ana")
+    _act(instructor, session_id, "next")
+    page = ana.get(f"/c/{code}").text
+    assert re.search(r'data-class-clock data-seconds-left="(10|9)"', page) and "class-clock--up" not in page
+    with app.extensions["trainer.store"].session() as s:  # the question was shown 12 s ago
+        cs = s.get(LiveSession, session_id)
+        cs.shown_at = cs.shown_at - timedelta(seconds=12)
+        s.commit()
+    late = _tap(ana, code, "500", headers=HTMX)
+    assert late.status_code == 200 and "This question is closed: your answer was not recorded." in late.text
+    projector = instructor.get(f"/classroom/{session_id}/projector").text
+    assert "class-clock class-clock--up" in projector and "0 / 1" in projector
+
+
 def test_the_control_page_puts_next_reveal_and_end_first_and_folds_the_code_once_students_are_in(app, instructor):
     session_id, code = _create(instructor)
     before = instructor.get(f"/classroom/{session_id}/").text
