@@ -89,6 +89,8 @@ def test_a_quick_question_is_one_tap_on_four_amounts_graded_by_the_engine_and_st
     _tap(bo, code, wrong)
     refused = _tap(cy, code, "12345", headers=HTMX)  # not one of the choices: nothing stored
     assert refused.status_code == 200 and "Tap one of the answers shown." in refused.text
+    control = _tap(cy, code, "500\x00", headers=HTMX)  # a control character: said, nothing stored
+    assert control.status_code == 200 and "Answer received" not in control.text and 'name="answer"' in control.text
 
     live = instructor.get(f"/classroom/{session_id}/live").text
     assert "2 of 3 answered" in live
