@@ -165,5 +165,12 @@ def test_a_quick_class_on_three_phones_a_projector_and_the_instructors_phone(ope
     for (name, lang), phone in zip(STUDENTS, phones):
         phone.wait_for_selector(".stage-place", timeout=WAIT_MS)
         phone.screenshot(path=str(artifacts / f"classroom-quick-phone-end-{lang}.png"), full_page=True)
+    # the new-session form with its choices (quick first), on the instructor's phone, in two languages
+    for lang in ("en", "zh-Hant"):
+        teacher.goto(f"{base_url}/classroom/?lang={lang}")
+        assert teacher.locator('input[type=radio][name="style"][value="quick"]').is_checked()
+        assert teacher.evaluate("document.documentElement.scrollWidth") <= 360
+        teacher.locator("#f-seconds").scroll_into_view_if_needed()
+        teacher.screenshot(path=str(artifacts / f"classroom-quick-new-session-phone-{lang}.png"))
     assert "3" in phones[2].locator(".stage-place").inner_text()  # the one who missed every question: third
     assert phones[2].locator(".missed li").count() == len(SPOTS)

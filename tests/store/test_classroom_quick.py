@@ -117,6 +117,8 @@ def test_a_quick_question_is_one_tap_on_four_amounts_graded_by_the_engine_and_st
 def test_a_yes_no_question_and_the_podium_at_the_end(app, instructor):
     session_id, code = _create(instructor, anonymous="1")
     ana, bo = _join(app, code, "Anastasia"), _join(app, code, "Bolesław")
+    lobby = instructor.get(f"/classroom/{session_id}/projector").text
+    assert "2 students have joined" in lobby and "Anastasia" not in lobby  # anonymous: no names, from the lobby on
     _act(instructor, session_id, "next")
     _tap(ana, code, "500")
     _act(instructor, session_id, "next")
@@ -129,6 +131,8 @@ def test_a_yes_no_question_and_the_podium_at_the_end(app, instructor):
     projector = instructor.get(f"/classroom/{session_id}/projector").text
     assert "Anastasia" not in projector and "Bolesław" not in projector and "points" in projector  # anonymous: places and points only
     _act(instructor, session_id, "end", confirm="1")
+    report = instructor.get(f"/classroom/{session_id}/report").text
+    assert "Points" in report and "Place" in report
     end = ana.get(f"/c/{code}").text
     assert "Place 1 of 2" in end and "The questions you missed" in end and "May SB re-raise?" in end
     assert "Place 2 of 2" in bo.get(f"/c/{code}").text

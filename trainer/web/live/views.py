@@ -541,6 +541,8 @@ def _report_context(cs: LiveSession) -> dict[str, Any]:
         "by_student": by_student,
         "by_question": by_question,
         "count": len(cs.questions),
+        # a quick session's game: each student's points and place
+        "points": {st.student_id: st for st in store.standings(db(), cs)} if cs.style == "quick" else {},
     }
 
 
