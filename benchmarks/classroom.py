@@ -29,7 +29,10 @@ the same way); no answer may be lost and the students carry on.
 Targets: lost = duplicated = 0, p99 < 200 ms. Traffic goes to 127.0.0.1 only;
 every wait is bounded and the run stops by itself.
 
-    python benchmarks/classroom.py [--students 300] [--questions 20] [--window 4] [--faults]
+    python benchmarks/classroom.py [--students 300] [--questions 20] [--window 4] [--faults] [--mode full]
+
+``--mode quick`` (the default, as a new session is): each question is one tap
+(one field); ``--mode full``: the full card, every field of the spot.
 
 The last line: ``classroom students=300 answers=N lost=L duplicated=D p99_ms=X``.
 PostgreSQL: ``TRAINER_BENCH_DATABASE_URL`` (default the local server, database
@@ -72,6 +75,7 @@ QUESTION_BOUND = 120.0  # seconds the instructor waits for every answer to one q
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 INPUT = re.compile(r"<input\b([^>]*)>")
+CHOICE = re.compile(r'<button type="submit" name="answer" value="([^"]*)"')
 ATTR = re.compile(r'([a-zA-Z_:-]+)="([^"]*)"')
 STAGE_URL = re.compile(r'hx-get="([^"]*/stage\?v=[^"]*)"')
 CODE = re.compile(r'id="join-code">([A-Z0-9]{4}-[A-Z0-9]{4})<')
@@ -267,7 +271,11 @@ def token_of(html: str) -> str:
 
 
 def answer_for(form_html: str, rng: random.Random) -> dict[str, list[str]]:
-    """A readable answer to whatever form is shown: an amount in each box, one choice per group."""
+    """A readable answer to whatever form is shown: one of a quick question's choices, or an amount in each
+    box and one choice per group of the card."""
+    choices = CHOICE.findall(form_html)
+    if choices:
+        return {"answer": [rng.choice(choices)]}
     answer: dict[str, list[str]] = {}
     for attributes in INPUT.findall(form_html):
         attrs = dict(ATTR.findall(attributes))
@@ -291,9 +299,11 @@ class Run:
     stream_drops = 0
 
     def __init__(
-        self, students: int, questions: int, window: float, ports: list[int], seed: int, sse: bool = False
+        self, students: int, questions: int, window: float, ports: list[int], seed: int, sse: bool = False,
+        mode: str = "quick",
     ) -> None:
         self.sse = sse
+        self.mode = mode
         self.students = students
         self.questions = questions
         self.window = window
@@ -323,8 +333,9 @@ class Run:
         if status != 303:
             raise RuntimeError(f"sign-up answered {status}")
         page = (await http.request("GET", "/classroom/"))[1]
-        ids = await asyncio.to_thread(pick_spots, self.questions)
-        data = {"csrf_token": token_of(page), "title": "Load test", "mode": "paced", "ids": "\n".join(ids)}
+        ids = await asyncio.to_thread(pick_spots, self.questions, self.mode)
+        data = {"csrf_token": token_of(page), "title": "Load test", "mode": "paced", "ids": "\n".join(ids),
+                "style": "quick" if self.mode == "quick" else "card"}
         status, _ = await http.request("POST", "/classroom/new", data)
         if status != 303:
             raise RuntimeError(f"creating the session answered {status}")
@@ -442,12 +453,15 @@ class Run:
         self.instructor_http.close()
 
 
-def pick_spots(count: int) -> list[str]:
-    """Library spots with the card and the options: the classroom's everyday questions."""
+def pick_spots(count: int, mode: str = "quick") -> list[str]:
+    """Library spots with the card and the options: the classroom's everyday questions (quick: those
+    that have a quick question)."""
+    from trainer import quick
     from trainer.scenarios import load_paths
 
     scenarios = load_paths([str(REPO / "scenarios")]).scenarios
-    chosen = sorted((s for s in scenarios if "card" in s.ask), key=lambda s: (s.level or 0, s.id))
+    fits = (lambda s: quick.choose(s, s.topics, seed=s.id) is not None) if mode == "quick" else (lambda s: "card" in s.ask)
+    chosen = sorted((s for s in scenarios if fits(s)), key=lambda s: (s.level or 0, s.id))
     if len(chosen) < count:
         raise SystemExit(f"the library has {len(chosen)} card spots, fewer than {count}")
     step = len(chosen) / count
@@ -500,6 +514,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=300)
     parser.add_argument("--questions", type=int, default=20)
+    parser.add_argument("--mode", choices=("quick", "full"), default="quick",
+                        help="quick: one tap per question (a new session's default); full: the full card")
     parser.add_argument("--window", type=float, default=4.0, help="seconds over which a question's answers arrive")
     parser.add_argument("--threads", type=int, default=8, help="threads per app process")
     parser.add_argument("--faults", action="store_true", help="restart an app process and PostgreSQL mid-session")
@@ -543,7 +559,7 @@ def main() -> None:
         **({"TRAINER_WORKER": worker} if worker else {}),
     }
     apps = [App("a", env, log_dir, server), App("b", env, log_dir, server)]
-    run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse)
+    run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse, mode=args.mode)
     faults: dict[int, object] = {}
     if args.faults:
 

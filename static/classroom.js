@@ -133,8 +133,13 @@
   }
 
   function isAnswer(el) {
-    return el instanceof Element && el.matches("form[data-steps]");
+    return el instanceof Element && el.matches("form[data-steps], form[data-quick]");
   }
+
+  // A quick question's answer is the button tapped: a retry sends the same one.
+  document.addEventListener("submit", function (event) {
+    if (event.submitter && isAnswer(event.target)) event.target.tappedButton = event.submitter;
+  }, true);
 
   function failed(event) {
     var form = event.target;
@@ -147,7 +152,7 @@
     clearTimeout(retryTimer);
     retryTimer = setTimeout(function () {
       retryTimer = null;
-      if (document.body.contains(form)) form.requestSubmit();
+      if (document.body.contains(form)) form.requestSubmit(form.tappedButton || undefined);
     }, retryDelay);
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
   }

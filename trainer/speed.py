@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cachetools import LRUCache, cached
 
-from .engine import Hand
+from .engine import EngineError, Hand
 from .engine.reading import BestHand, read
 from .generate import GenerateError, generate
 from .scenarios import Scenario, ScenarioError, load_document
@@ -159,7 +159,19 @@ def answer_of(kind: str, scenario: Scenario, pot: int = 0) -> str:
     raise ValueError(f"unknown speed question kind {kind!r}")
 
 
-def _ask(kind: str, scenario: Scenario, rng: random.Random):
+def ask(kind: str, scenario: Scenario, *, rng: random.Random, pot: int | None = None):
+    """(pot, answer, choices, derivation figures) if ``scenario`` asks ``kind`` cleanly, else None;
+    ``pot``: the pot a side-pot or winner question asks about (else drawn with ``rng``). Any spot
+    will do, a library's too: one whose betting is not over has no pots to ask about."""
+    if kind in ("side-pot", "winner") and scenario.played.to_act is not None:
+        return None
+    try:
+        return _ask(kind, scenario, rng, pot)
+    except EngineError:  # betting not over (a spot that stops before the end of a street)
+        return None
+
+
+def _ask(kind: str, scenario: Scenario, rng: random.Random, chosen: int | None = None):
     """(pot, answer, choices, derivation figures) if the spot asks ``kind`` cleanly, else None.
 
     Clean: the number is the rule's, not a stack's (a call or raise all-in for
@@ -202,7 +214,9 @@ def _ask(kind: str, scenario: Scenario, rng: random.Random):
         pots = hand.result().pots
         if len(pots) < 2:
             return None
-        number = rng.randrange(1, len(pots))
+        number = rng.randrange(1, len(pots)) if chosen is None else chosen
+        if not 1 <= number < len(pots):
+            return None
         layer = _layer(hand, number)
         if layer is None or sum(c for _, c in layer) != pots[number].amount:
             return None
@@ -213,7 +227,9 @@ def _ask(kind: str, scenario: Scenario, rng: random.Random):
         single = [i for i, (pot, won) in enumerate(zip(pots, reading.winners)) if len(won) == 1 and len(pot.eligible) > 1]
         if not single:
             return None
-        number = rng.choice(single)
+        number = rng.choice(single) if chosen is None else chosen
+        if number not in single:
+            return None
         winner = reading.winners[number][0]
         order = [s.position for s in hand.seats]
         eligible = tuple(p for p in order if p in pots[number].eligible)

@@ -16,9 +16,9 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import case, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -32,6 +32,12 @@ from .user_errors import N_, UserError
 CODE_LENGTH = codes.JOIN_LENGTH
 MAX_QUESTIONS = 50
 ANSWER_ID = re.compile(r"[A-Za-z0-9-]{8,36}")
+STYLES = ("quick", "card")
+MIN_SECONDS, MAX_SECONDS = 10, 60
+# An answer sent as the countdown ends is still on its way: it counts if it arrives this much later.
+GRACE = timedelta(seconds=1.5)
+POINTS = 1000  # a right answer at once; half of it at the last moment
+TOP = 5  # the leaderboard the projector shows
 
 
 class ClassError(UserError):
@@ -50,9 +56,22 @@ def create(
     mode: str,
     refs: list[str],
     deadline: datetime | None = None,
+    style: str = "card",
+    asks: list[list] | None = None,
+    seconds: int | None = None,
+    anonymous: bool = False,
 ) -> LiveSession:
+    """A new session. ``style`` "quick" asks one thing of each spot, ``asks[i]`` (kind and pot,
+    ``trainer.quick``) of ``refs[i]``; ``seconds``: a countdown per question (10 to 60) or None."""
     if mode not in ("paced", "self"):
         raise ClassError(N_("Choose instructor-paced or self-paced."))
+    if style not in STYLES:
+        raise ClassError(N_("Choose quick questions or the full card."))
+    if style == "quick" and (asks is None or len(asks) != len(refs)):
+        raise ClassError(N_("Some of these spots have no quick question: choose the full card for them."))
+    if seconds is not None and not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise ClassError(N_("A countdown is from %(low)s to %(high)s seconds, or none."), low=MIN_SECONDS,
+                         high=MAX_SECONDS)
     if not refs:
         raise ClassError(N_("Choose at least one question."))
     if len(refs) > MAX_QUESTIONS:
@@ -72,6 +91,10 @@ def create(
             current=-1,
             revealed=False,
             deadline=deadline if mode == "self" else None,
+            style=style,
+            asks=[list(a) for a in asks] if style == "quick" else None,
+            seconds=seconds if mode == "paced" else None,
+            anonymous=anonymous,
         ),
     )
 
@@ -228,8 +251,33 @@ def accepts(session: LiveSession, position: int, at: datetime | None = None) -> 
     if not 0 <= position < len(session.questions) or is_over(session, at):
         return False
     if session.mode == "paced":
-        return session.state == "live" and position == session.current and not session.revealed
+        return (session.state == "live" and position == session.current and not session.revealed
+                and not time_up(session, at))
     return True
+
+
+def closes_at(session: LiveSession) -> datetime | None:
+    """When the countdown of the question shown ends (None: no countdown, or none shown)."""
+    if session.seconds is None or session.shown_at is None or session.current < 0:
+        return None
+    return session.shown_at + timedelta(seconds=session.seconds)
+
+
+def time_up(session: LiveSession, at: datetime | None = None) -> bool:
+    closes = closes_at(session)
+    return closes is not None and (at or now()) > closes + GRACE
+
+
+def points_for(session: LiveSession, right: bool, at: datetime) -> int:
+    """Points for an answer: none when wrong; ``POINTS`` at once, down to half at the end of the
+    countdown (or of 20 seconds, without one)."""
+    if not right:
+        return 0
+    if session.shown_at is None:
+        return POINTS // 2
+    window = session.seconds or 20
+    elapsed = min(max((at - session.shown_at).total_seconds(), 0.0), window)
+    return round(POINTS * (1 - elapsed / window / 2))
 
 
 def submit(
@@ -243,6 +291,7 @@ def submit(
     shown: dict[str, str],
     marks: dict[str, bool],
     at: datetime | None = None,
+    points: int = 0,
 ) -> tuple[LiveAnswer, bool]:
     """Store an answer once. Returns (the stored answer, whether this call stored it).
 
@@ -272,6 +321,7 @@ def submit(
         "marks": marks,
         "right": sum(1 for v in marks.values() if v),
         "total": len(marks),
+        "points": points,
         "created_at": at or now(),
     }
     insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
@@ -310,6 +360,7 @@ def advance(s: Session, session: LiveSession) -> None:
     session.current += 1
     session.revealed = False
     session.state = "live"
+    session.shown_at = now()
     s.flush()
 
 
@@ -404,3 +455,35 @@ def all_answers(s: Session, session: LiveSession) -> list[tuple[LiveAnswer, Live
         .order_by(LiveAnswer.position, LiveStudent.name)
     )
     return [(answer, who) for answer, who in rows]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Standing:
+    """A student's place in the game: 1 for the most points (equal points share a place)."""
+
+    student_id: str
+    name: str
+    points: int
+    right: int  # questions all right
+    place: int
+
+
+def standings(s: Session, session: LiveSession) -> list[Standing]:
+    """Every student present, most points first (then most right, then who joined first)."""
+    present = students(s, session)
+    totals = {
+        student_id: (points or 0, right or 0)
+        for student_id, points, right in s.execute(
+            select(LiveAnswer.student_id, func.sum(LiveAnswer.points),
+                   func.sum(case((LiveAnswer.right == LiveAnswer.total, 1), else_=0)))
+            .where(LiveAnswer.session_id == session.id)
+            .group_by(LiveAnswer.student_id)
+        )
+    }
+    ordered = sorted(present, key=lambda p: (-totals.get(p.id, (0, 0))[0], -totals.get(p.id, (0, 0))[1]))
+    out: list[Standing] = []
+    for i, p in enumerate(ordered):
+        points, right = totals.get(p.id, (0, 0))
+        place = out[-1].place if out and out[-1].points == points and out[-1].right == right else i + 1
+        out.append(Standing(student_id=p.id, name=p.name, points=points, right=right, place=place))
+    return out

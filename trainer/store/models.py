@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     TypeDecorator,
     UniqueConstraint,
+    false as sa_false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -198,6 +199,12 @@ class LiveSession(Base):
     code: Mapped[str] = mapped_column(String(16), unique=True)
     mode: Mapped[str] = mapped_column(String(10))  # "paced" | "self"
     questions: Mapped[list] = mapped_column(JSON)
+    # "quick": one thing asked per spot, one tap to answer; "card": the spot's full card
+    style: Mapped[str] = mapped_column(String(8), default="card", server_default="card")
+    asks: Mapped[list | None] = mapped_column(JSON)  # quick: [kind, pot] per question (trainer.quick)
+    seconds: Mapped[int | None] = mapped_column(Integer)  # a countdown per question, or none
+    anonymous: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    shown_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # when the current question was shown
     state: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby | live | ended
     current: Mapped[int] = mapped_column(Integer, default=-1)  # paced: the question shown
     revealed: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -245,6 +252,7 @@ class LiveAnswer(Base):
     marks: Mapped[dict] = mapped_column(JSON)
     right: Mapped[int] = mapped_column(Integer)
     total: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # quick: right and fast
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from cachetools import LRUCache
+from cachetools import LRUCache, TTLCache
 from flask import (
     Blueprint,
     Response,
@@ -35,6 +35,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from trainer import quick
 from trainer.library import Entry
 from trainer.quiz import Answer, read_answer
 from trainer.quiz.model import FieldKind
@@ -58,7 +59,7 @@ from trainer.web.core.spot_refs import (
     typed_of,
 )
 
-from . import access
+from . import access, game
 from . import feed as events
 
 bp = Blueprint("live", __name__)
@@ -126,7 +127,7 @@ def index_page(**extra: Any) -> Response:
 
 def _blank_form() -> dict:
     return {"title": "", "mode": "paced", "count": DEFAULT_COUNT, "minutes": 60, "ids": "", "topics": [],
-            "level_from": 0, "level_to": 0}
+            "level_from": 0, "level_to": 0, "style": "quick", "seconds": "", "anonymous": False}
 
 
 def _home_extras() -> dict[str, Any]:
@@ -151,8 +152,16 @@ def create() -> Response:
     errors: dict[str, str] = {}  # field -> what is wrong with it, shown next to it
     ids = [line.strip() for line in form["ids"].replace(",", "\n").splitlines() if line.strip()]
     unknown = [i for i in ids if lib.get(i) is None]
+    quick_style = form["style"] == "quick"
+    seconds = _seconds(form["seconds"])
+    if seconds is False:
+        errors["seconds"] = _("A countdown is from %(low)s to %(high)s seconds, or none.", low=store.MIN_SECONDS,
+                              high=store.MAX_SECONDS)
     if unknown:
         error = _("Not in the library: %(ids)s.", ids=", ".join(unknown[:5]))
+    elif ids and quick_style and (no_quick := [i for i in ids if _ask_of(lib.get(i)) is None]):
+        error = _("These spots have no quick question: %(ids)s. Ask them with the full card.",
+                  ids=", ".join(no_quick[:5]))
     elif ids:
         refs = ids
     else:
@@ -167,7 +176,8 @@ def create() -> Response:
             error = _("Choose topics, or list the spots to ask.")
         elif not errors:
             # A level range alone draws from every topic.
-            refs = _draw(form["topics"] or list(lib.topics), count, levels=(low, high))
+            refs = _draw(form["topics"] or list(lib.topics), count, levels=(low, high),
+                         keep=(lambda e: _ask_of(e) is not None) if quick_style else None)
             if not refs:
                 error = _("No spot of these topics is at levels %(low)s to %(high)s.", low=low, high=high)
     if error is None and not errors:
@@ -180,6 +190,10 @@ def create() -> Response:
                 mode=form["mode"],
                 refs=refs,
                 deadline=deadline,
+                style=form["style"],
+                asks=[_ask_of(lib.get(ref)) for ref in refs] if quick_style else None,
+                seconds=seconds or None,
+                anonymous=form["anonymous"],
             )
         except store.ClassError as exc:
             db().rollback()
@@ -190,6 +204,19 @@ def create() -> Response:
             short = {"asked": count} if not ids and len(refs) < count else {}
             return redirect(url_for("live.control", session_id=cs.id, **short), code=303)
     return _new_session_page(form, error, errors=errors)
+
+
+def _ask_of(entry: Entry | None) -> tuple[str, int] | None:
+    """What a quick question asks of this spot (kind, pot), chosen by the engine once per spot."""
+    return None if entry is None else quick.choose(entry.scenario, entry.topics, seed=entry.id)
+
+
+def _seconds(raw: str) -> int | None | bool:
+    """A countdown in seconds, None for none (blank or 0), False when it is no such countdown."""
+    if not raw or raw == "0":
+        return None
+    value = _int(raw, -1)
+    return value if store.MIN_SECONDS <= value <= store.MAX_SECONDS else False
 
 
 def _count(raw: str) -> int | None:
@@ -211,6 +238,11 @@ def _typed_session(form=None) -> dict:
         "topics": [t for t in form.getlist("topics") if t in library().topics],
         "level_from": _int(form.get("level_from"), 0),
         "level_to": _int(form.get("level_to"), 0),
+        # A form without the choice (one from before quick questions, a script) gets the full card; the
+        # page's form has quick questions ticked. A self-paced assignment is always the full card.
+        "style": "quick" if form.get("style") == "quick" and form.get("mode", "paced") == "paced" else "card",
+        "seconds": form.get("seconds", "").strip()[:6],
+        "anonymous": form.get("anonymous") == "1",
     }
 
 
@@ -266,6 +298,8 @@ def _refused_form(exc: ControlInField) -> Response:
         position = _int(form.get("position"), -1)
         if not 0 <= position < len(cs.questions):
             abort(404)
+        if cs.style == "quick":
+            return _answer_response(cs, who, position, {"notice": exc.message()})
         entry = _question(cs, position)
         read = check(entry, typed_of(entry, form))[0]
         shown = Answer(raw=read.raw, values={}, errors={exc.field: exc.message()} if exc.field in read.raw else {})
@@ -280,15 +314,15 @@ def _int(raw: str | None, default: int) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else default
 
 
-def _draw(topics: list[str], count: int, *, levels: tuple[int, int] = (0, 99)) -> list[str]:
+def _draw(topics: list[str], count: int, *, levels: tuple[int, int] = (0, 99), keep=None) -> list[str]:
     """Spots from the chosen topics at levels ``levels`` (inclusive), taking turns between topics,
-    easiest first within each."""
+    easiest first within each (only those ``keep`` keeps, when given)."""
     lib = library()
     rng = random.Random(secrets.randbits(32))
     low, high = levels
     pools = []
     for slug in topics:
-        entries = [e for e in lib.topics[slug].tagged if low <= (e.level or 0) <= high]
+        entries = [e for e in lib.topics[slug].tagged if low <= (e.level or 0) <= high and (keep is None or keep(e))]
         rng.shuffle(entries)
         entries.sort(key=lambda e: e.level or 0)
         pools.append(entries)
@@ -312,10 +346,47 @@ def _live_context(cs: LiveSession) -> dict[str, Any]:
     if cs.mode == "paced" and cs.current >= 0:
         entry = _question(cs, cs.current)
         tally = store.tally(db(), cs, cs.current)
-        context.update(entry=entry, tally=tally, columns=_columns(entry, tally, canonical(cs.questions[cs.current])))
+        if cs.style == "quick":
+            q = game.question(cs, cs.current, entry)
+            context.update(entry=entry, tally=tally, columns=[], quick=q, prompt=game.prompt(q),
+                           bars=game.bars(q, tally), percent=game.percent_right(tally),
+                           worked=game.explained(q) if cs.revealed else None)
+        else:
+            context.update(entry=entry, tally=tally, columns=_columns(entry, tally, canonical(cs.questions[cs.current])))
     else:
         context.update(entry=None, tally=None, columns=[], progress=store.answered_counts(db(), cs))
+    context.setdefault("quick", None)
+    context.update(_clock(cs))
+    if cs.style == "quick" and (cs.revealed or cs.state == "ended"):
+        context["board"] = game.board(_standings(cs))
     return context
+
+
+# The leaderboard after a reveal: a whole class fetches its stage at once, and no answer can change it
+# until the next question (a removed student can: it is kept a few seconds only).
+_STANDINGS: TTLCache = TTLCache(maxsize=256, ttl=5)
+_STANDINGS_LOCK = threading.Lock()
+
+
+def _standings(cs: LiveSession) -> list[store.Standing]:
+    key = (cs.id, _session_version(cs))
+    with _STANDINGS_LOCK:
+        kept = _STANDINGS.get(key)
+    if kept is None:
+        kept = store.standings(db(), cs)
+        if cs.revealed or cs.state == "ended":
+            with _STANDINGS_LOCK:
+                _STANDINGS[key] = kept
+    return kept
+
+
+def _clock(cs: LiveSession) -> dict[str, Any]:
+    """The countdown of the question shown: seconds left (None: no countdown), and whether time is up."""
+    closes = store.closes_at(cs) if cs.state == "live" and not cs.revealed else None
+    if closes is None:
+        return {"seconds_left": None, "time_up": False}
+    left = max(0, int((closes - now()).total_seconds() + 0.999))
+    return {"seconds_left": left, "time_up": left == 0}
 
 
 # What a stored answer means, field by field: (spot reference, what was typed) -> ((field, value), ...).
@@ -476,6 +547,8 @@ def _report_context(cs: LiveSession) -> dict[str, Any]:
         "by_student": by_student,
         "by_question": by_question,
         "count": len(cs.questions),
+        # a quick session's game: each student's points and place
+        "points": {st.student_id: st for st in store.standings(db(), cs)} if cs.style == "quick" else {},
     }
 
 
@@ -503,6 +576,15 @@ def answer_rows(cs: LiveSession) -> list[list[Any]]:
     rows = []
     for answer, who in store.all_answers(db(), cs):
         entry = resolve(cs.questions[answer.position])
+        if cs.style == "quick" and entry is not None:
+            q = game.question(cs, answer.position, entry)
+            given, correct = game.tapped(answer) or "", q.answer
+            if q.amounts:
+                given, correct = int(given) if given.isdigit() else given, int(correct)
+            rows.append([cs.title, answer.position + 1, cs.questions[answer.position], who.name, who.removed,
+                         game.FIELD, game.prompt(q), given, correct, bool(answer.marks.get(game.FIELD)),
+                         answer.created_at])
+            continue
         fields = {f.name: f for f in entry.quiz.fields()} if entry is not None else {}
         read = check(entry, answer.typed)[0] if entry is not None else None
         for name, given in answer.answers.items():
@@ -632,19 +714,45 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
         "notice": None,
         "over": store.is_over(cs),
     }
+    context["quick"] = None
     if cs.mode == "paced" and cs.state == "live" and cs.current >= 0:
         entry = _question(cs, cs.current)
         mine = extra["mine"] if "mine" in extra else store.answer_of(db(), who, cs.current)
         context.update(entry=entry, mine=mine, position=cs.current)
-        if cs.revealed and mine is not None:
+        if cs.style == "quick":
+            q = game.question(cs, cs.current, entry)
+            context.update(quick=q, prompt=game.prompt(q), choices=game.choices(q), **_clock(cs))
+            if cs.revealed:
+                context.update(worked=game.explained(q), tapped=game.tapped(mine),
+                               tapped_text=game.shown(q, game.tapped(mine) or ""),
+                               board=game.board(_standings(cs), who.id))
+        elif cs.revealed and mine is not None:
             context["feedback"] = _feedback_of(entry, mine)
     elif cs.mode == "self":
         context["answers"] = store.answers_of(db(), who)
     if cs.state == "ended" or store.is_over(cs):
         got = store.answers_of(db(), who)
         context["score"] = sum(1 for a in got.values() if a.right == a.total)
+        if cs.style == "quick":
+            context.update(board=game.board(_standings(cs), who.id), missed=_missed(cs, got))
     context.update(extra)
     return context
+
+
+def _missed(cs: LiveSession, got: dict[int, Any]) -> list[dict[str, Any]]:
+    """The questions a student got wrong or left (up to the one shown last), with their worked answers."""
+    out = []
+    for position in range(min(cs.current + 1, len(cs.questions))):
+        answer = got.get(position)
+        if answer is not None and answer.right == answer.total:
+            continue
+        entry = resolve(cs.questions[position])
+        if entry is None:
+            continue
+        q = game.question(cs, position, entry)
+        out.append({"number": position + 1, "given": game.shown(q, game.tapped(answer) or "") if answer else None,
+                    **game.explained(q)})
+    return out
 
 
 def _show_stage(cs: LiveSession, who: LiveStudent, page: str, fragment: str | None = None, **extra: Any) -> Response:
@@ -706,8 +814,10 @@ def answer(code: str) -> Response:
     if not 0 <= position < len(cs.questions):
         abort(404)
     entry = _question(cs, position)
-    typed = typed_of(entry, request.form)
     answer_id = request.form.get("answer_id", "")
+    if cs.style == "quick":
+        return _quick_answer(cs, who, position, entry, answer_id)
+    typed = typed_of(entry, request.form)
     read, feedback = check(entry, typed)
     if feedback is None:
         # Unreadable: the form comes back with the messages, nothing stored (status 200 so htmx swaps it).
@@ -734,6 +844,34 @@ def answer(code: str) -> Response:
     extra: dict[str, Any] = {"received": stored.id}
     if position == cs.current:
         extra["mine"] = stored  # just stored: the stage shows it without reading it back
+    return _answer_response(cs, who, position, extra)
+
+
+def _quick_answer(cs: LiveSession, who: LiveStudent, position: int, entry: Entry, answer_id: str) -> Response:
+    """A tap on one of a quick question's choices: graded by the engine, stored once under its answer id,
+    with points for a right one (more for a fast one)."""
+    q = game.question(cs, position, entry)
+    tapped = request.form.get(game.FIELD, "")[:40]
+    right = q.check(tapped)
+    if right is None:
+        return _answer_response(cs, who, position, {"notice": _("Tap one of the answers shown.")})
+    at = now()
+    try:
+        stored, created = store.submit(
+            db(), cs, who, answer_id=answer_id, position=position, typed={game.FIELD: [tapped]},
+            shown={game.FIELD: game.shown(q, tapped)}, marks={game.FIELD: right}, at=at,
+            points=store.points_for(cs, right, at),
+        )
+    except store.ClassError as exc:
+        db().rollback()
+        return _answer_response(cs, who, position, {"notice": said(exc)})
+    told = created and events.with_commit(cs.id, events.ANSWERS)
+    db().commit()
+    if created and not told:
+        events.changed(cs.id, events.ANSWERS)
+    extra: dict[str, Any] = {"received": stored.id}
+    if position == cs.current:
+        extra["mine"] = stored
     return _answer_response(cs, who, position, extra)
 
 

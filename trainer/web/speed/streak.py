@@ -20,7 +20,7 @@ from trainer.web.core.errors import handle_http
 from trainer.web.core.inputs import ControlInField
 from trainer.web.core.render import render
 from trainer.web.core.spot_refs import generated
-from trainer.web.speed.views import ERRORS, _explained, _private, _prompt
+from trainer.web.speed.views import ERRORS, _private, explained, prompt
 
 bp = Blueprint("streak", __name__, url_prefix="/streak")
 
@@ -73,7 +73,7 @@ def answer(run_id: str) -> Response:
         db().rollback()
         return _question(found, notice=_("That question was answered already: here is the one you are on."))
     db().commit()
-    last = {"right": checked.right, "given": checked.given, **_explained(q)}
+    last = {"right": checked.right, "given": checked.given, **explained(q)}
     if not checked.right:
         return _over(found, last=last)
     return _question(found, last=last)
@@ -111,7 +111,7 @@ def _question(found: StreakRun, *, last: dict | None = None, error: str | None =
         "speed/streak.html",
         run=found,
         q=q,
-        prompt=_prompt(q),
+        prompt=prompt(q),
         entry=entry,
         spot=entry.spot,
         last=last,
@@ -126,7 +126,7 @@ def _over(found: StreakRun, *, last: dict | None = None) -> Response:
     earlier = store.best(db(), found.learner_id, but=found)
     missed = None
     if last is None and found.missed is not None:  # the page opened again: the miss, worked out
-        missed = _explained(speed.streak_question(found.seed, found.missed))
+        missed = explained(speed.streak_question(found.seed, found.missed))
     return _private(render(
         "speed/streak_over.html",
         run=found,

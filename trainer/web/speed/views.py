@@ -98,7 +98,7 @@ def answer(run_id: str) -> Response:
         return _over(found, late=True)
     if counted is store.Counted.STALE:
         return _question(found, notice=_("That question was answered already: here is the one you are on."))
-    last = {"right": checked.right, "given": checked.given, **_explained(q)}
+    last = {"right": checked.right, "given": checked.given, **explained(q)}
     if not store.is_open(found):
         return _over(found, last=last)
     return _question(found, last=last)
@@ -147,7 +147,7 @@ def _question(found: SpeedRun, *, last: dict | None = None, error: str | None = 
         "speed/run.html",
         run=found,
         q=q,
-        prompt=_prompt(q),
+        prompt=prompt(q),
         entry=entry,
         spot=entry.spot,
         last=last,
@@ -169,7 +169,7 @@ def _over(found: SpeedRun, *, last: dict | None = None, late: bool = False) -> R
         outcome=outcome,
         last=last,
         late=late,
-        misses=[_explained(speed.question(found.seed, n)) for n in found.missed or ()],
+        misses=[explained(speed.question(found.seed, n)) for n in found.missed or ()],
         runs=store.history(db(), found.learner_id),
     ))
 
@@ -180,7 +180,7 @@ def _private(response: Response) -> Response:
     return response
 
 
-def _prompt(q: speed.Question) -> str:
+def prompt(q: speed.Question) -> str:
     pos = q.why.get("pos", "")
     if q.kind == "to-call":
         return _("How many chips must %(pos)s add to call?", pos=pos)
@@ -197,7 +197,7 @@ def _prompt(q: speed.Question) -> str:
     return _("Who wins side pot %(n)s?", n=q.pot)
 
 
-def _explained(q: speed.Question) -> dict[str, Any]:
+def explained(q: speed.Question) -> dict[str, Any]:
     """The right answer as the page writes it, and the one-line derivation (two for pot-limit)."""
     locale = i18n.current()
     n = text(locale).number
@@ -231,4 +231,4 @@ def _explained(q: speed.Question) -> dict[str, Any]:
                        winner=w["winner"], cards=hand(w["best"]), category=names["hand." + w["best"]["category"]],
                        runner=w["runner"], runner_cards=hand(w["runner_best"]),
                        runner_category=names["hand." + w["runner_best"]["category"]]))
-    return {"answer": shown, "lines": lines, "prompt": _prompt(q)}
+    return {"answer": shown, "lines": lines, "prompt": prompt(q)}

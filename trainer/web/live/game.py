@@ -1,0 +1,107 @@
+"""Quick questions in a live session, as a page words them, and the game around them: the class's taps
+per choice, "% right", the leaderboard and the podium.
+
+The question, its choices and its answer come from ``trainer.quick`` (the engine); this module only
+words them in the viewer's language. The speed drill's kinds are worded by the speed drill's own
+functions, so one question reads the same in both places.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort
+from flask_babel import gettext as _
+
+from trainer import quick
+from trainer.library import Entry
+from trainer.store import live as store
+from trainer.store.models import LiveSession
+from trainer.translations import text
+from trainer.web.core import i18n
+from trainer.web.speed.views import explained as speed_explained
+from trainer.web.speed.views import prompt as speed_prompt
+
+FIELD = "answer"  # the one field of a quick answer, as stored (typed, shown, marks)
+
+
+def question(cs: LiveSession, position: int, entry: Entry) -> quick.Quick:
+    """The quick question of ``cs`` at ``position`` (``entry`` is its spot)."""
+    kind, pot = cs.asks[position]
+    made = quick.make(entry.id, entry.scenario, kind, pot)
+    if made is None:
+        abort(404, description=_("This session has no such question."))
+    return made
+
+
+def prompt(q: quick.Quick) -> str:
+    if q.kind == "can-raise":
+        return _("May %(pos)s re-raise?", pos=q.why["pos"])
+    if q.kind == "shows-first":
+        return _("Who shows first?")
+    return speed_prompt(q)
+
+
+def shown(q: quick.Quick, value: str) -> str:
+    """A choice as the page writes it: an amount with the language's separators, yes or no, a seat."""
+    if q.amounts and value.isdigit():
+        return text(i18n.current()).number(int(value))
+    if q.kind == "can-raise":
+        return _("Yes") if value == "yes" else _("No") if value == "no" else value
+    return value
+
+
+def choices(q: quick.Quick) -> list[dict[str, str]]:
+    return [{"value": c, "text": shown(q, c)} for c in q.choices]
+
+
+def explained(q: quick.Quick) -> dict[str, Any]:
+    """The right answer as the page writes it and the lines of its derivation."""
+    if q.kind == "can-raise":
+        n = text(i18n.current()).number
+        if q.why["can"]:
+            lines = [_("%(pos)s may re-raise: the minimum raise-to is %(min)s.", pos=q.why["pos"],
+                       min=n(q.why["min"]))]
+        else:
+            lines = [_("%(pos)s has acted, and no full raise has come since: the betting is not reopened, so "
+                       "%(pos)s may only call or fold (R-REOPEN).", pos=q.why["pos"])]
+        return {"answer": shown(q, q.answer), "lines": lines, "prompt": prompt(q)}
+    if q.kind == "shows-first":
+        lines = [_("%(pos)s shows first: the last player to bet or raise on the last street shows first; when "
+                   "nobody did, the first player left of the button (R-SHOWDOWN).", pos=q.answer)]
+        return {"answer": q.answer, "lines": lines, "prompt": prompt(q)}
+    return speed_explained(q)
+
+
+def tapped(answer: Any) -> str | None:
+    """The choice a stored answer tapped."""
+    typed = answer.typed if answer is not None and isinstance(answer.typed, dict) else {}
+    sent = typed.get(FIELD)
+    return sent[0] if isinstance(sent, list) and sent else None
+
+
+def bars(q: quick.Quick, tally: store.Tally) -> list[dict[str, Any]]:
+    """One bar per choice, in the order the phones show them: how many tapped it, its share of the
+    answers, and whether it is right."""
+    counts = dict.fromkeys(q.choices, 0)
+    for typed, _shown in tally.answers:
+        sent = typed.get(FIELD) if isinstance(typed, dict) else None
+        value = sent[0] if isinstance(sent, list) and sent else None
+        if value in counts:
+            counts[value] += 1
+    most = max(counts.values(), default=0) or 1
+    return [
+        {"value": c, "text": shown(q, c), "count": n, "right": c == q.answer,
+         "share": round(100 * n / tally.answered) if tally.answered else 0, "height": round(100 * n / most)}
+        for c, n in counts.items()
+    ]
+
+
+def percent_right(tally: store.Tally) -> int | None:
+    return round(100 * tally.all_right / tally.answered) if tally.answered else None
+
+
+def board(standings: list[store.Standing], student_id: str | None = None) -> dict[str, Any]:
+    """The top of the leaderboard and, for a phone, its own line."""
+    mine = next((st for st in standings if st.student_id == student_id), None)
+    return {"top": standings[: store.TOP], "mine": mine, "players": len(standings)}
