@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.library.exams import (  # noqa: F401 - the exam references and templates, for the store's callers
+    EXAM_DEAL,
     EXAM_GEN,
     EXAM_POOL,
     EXAM_SEED_BASE,
@@ -28,6 +29,7 @@ from trainer.library.exams import (  # noqa: F401 - the exam references and temp
     exam_gen_parts,
     exam_gen_ref,
     exam_pool_ref,
+    is_dealer_ref,
 )
 
 from . import codes
