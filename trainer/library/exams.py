@@ -49,6 +49,13 @@ def exam_pool_ref(scenario_id: str) -> str:
     return f"{EXAM_POOL}{scenario_id}"
 
 
+def exam_part(ref: str) -> str | None:
+    """``rules`` (the written part) or ``table``: the part of a dealer exam the question ``ref``
+    belongs to; None for a question of any other exam."""
+    parts = exam_gen_parts(ref) if is_dealer_ref(ref) else None
+    return part_of(parts[0]) if parts is not None else None
+
+
 def exam_gen_parts(ref: str) -> tuple[str, int, int, int, str | None] | None:
     """(topic, level, seed, index, stakes or None) of an ``exam-gen:`` or ``exam-deal:`` reference."""
     prefix = next((p for p in (EXAM_GEN, EXAM_DEAL) if ref.startswith(p)), None)
@@ -135,10 +142,6 @@ class ExamTemplate:
             refs.sort(key=lambda ref: part_of(exam_gen_parts(ref)[0]) == TABLE if is_dealer_ref(ref) else False)
         return refs
 
-    def part(self, ref: str) -> str | None:
-        """``rules`` or ``table``: the part of a dealer exam ``ref`` belongs to; None for other exams."""
-        parts = exam_gen_parts(ref) if is_dealer_ref(ref) else None
-        return part_of(parts[0]) if parts is not None else None
 
 
 KEYS = ("order", "title", "description", "count", "minutes", "pass_mark", "level", "stakes", "retake", "pool", "weights",

@@ -10,7 +10,6 @@ and the exam takes the next spot of the seed.
 
 from __future__ import annotations
 
-from functools import reduce
 from typing import Any
 
 from trainer.translations import DEFAULT
@@ -184,16 +183,15 @@ class _Dealer(_Builder):
         if len(winners) > MAX_ANSWERS:
             raise QuizError(_("the scenario asks nothing"))
         live = tuple(p for p in positions if p in best)
-        told = [_("Board: %(cards)s.", cards=self.cards(scenario.board))]
-        told += [_("%(pos)s holds %(cards)s.", pos=p, cards=self.cards(scenario.hands[p])) for p in live]
-        told.append(_("Who wins each pot? Tick several players for a split."))
         fields = tuple(
             self.field(name=f"winners{i + 1}", label=_("%(pot)s: who wins it", pot=self.pot_name(i)),
                        kind=FieldKind.CHOICES, expected=frozenset(won),
                        choices=tuple((p, p) for p in live if p in solution["pots"][i]["eligible"]))
             for i, won in enumerate(winners)
         )
-        return Question(kind="winners", title=_("Reading the hands"), prompt=reduce(self.then, told),
+        # The board and the hands are on the table above, in the deck's colours.
+        return Question(kind="winners", title=_("Reading the hands"),
+                        prompt=_("Who wins each pot? Tick several players for a split."),
                         groups=(Group(legend=_("What the dealer does"), fields=fields),))
 
     def dealer_split(self, solution: dict, scenario: Any, limit: int) -> Question:

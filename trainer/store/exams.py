@@ -28,6 +28,7 @@ from trainer.library.exams import (  # noqa: F401 - the exam references and temp
     RetakePolicy,
     exam_gen_parts,
     exam_gen_ref,
+    exam_part,
     exam_pool_ref,
     is_dealer_ref,
 )

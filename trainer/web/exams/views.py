@@ -150,6 +150,7 @@ def _question_context(exam: ExamAttempt, number: int) -> dict[str, Any]:
         "answered": {p + 1 for p in saved},
         "seconds_left": max(0, int((exam.deadline - now()).total_seconds())),
         "saved": saved.get(number - 1),
+        "part": store.exam_part(exam.questions[number - 1]),  # a dealer exam's written or table part
     }
 
 
