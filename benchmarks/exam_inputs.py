@@ -17,7 +17,7 @@ from pathlib import Path
 
 from trainer.generate import generate
 from trainer.library import in_exam_pool
-from trainer.library.exams import EXAM_POOL, exam_gen_parts, is_dealer_ref, load_templates
+from trainer.library.exams import DEALER_EDITION, EXAM_POOL, exam_gen_parts, is_dealer_ref, load_templates
 from trainer.quiz import FieldKind, QuizError, build_quiz
 from trainer.quiz.dealer import build_dealer_quiz
 from trainer.resources import folder
@@ -39,7 +39,8 @@ def quiz_of(ref: str, pool: dict):
     topic, level, seed, index, stakes = parts
     for tried in range(20):
         try:
-            spot = generate(topic, level=level, seed=seed, start=index + tried, stakes=stakes)[0]
+            edition = DEALER_EDITION if is_dealer_ref(ref) else 1
+            spot = generate(topic, level=level, seed=seed, start=index + tried, stakes=stakes, edition=edition)[0]
             scenario = load_document(spot.document, f"{spot.id}.yaml")
             return build_dealer_quiz(scenario) if is_dealer_ref(ref) else build_quiz(scenario)
         except (QuizError, ValueError):

@@ -22,6 +22,8 @@ from trainer.topics import BY_NAME
 EXAM_GEN = "exam-gen:"
 # A generated spot asked as a dealer is asked at the table: one to three answers (trainer.quiz.dealer).
 EXAM_DEAL = "exam-deal:"
+# ... dealt by the generator's second edition (more kinds of ruling on chips and words).
+DEALER_EDITION = 2
 EXAM_POOL = "exam-pool:"
 # How a template asks its generated spots: every question of the spot's topic, or the dealer's.
 STYLES = ("spot", "dealer")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from trainer.generate import GenerateError, generate
 
-from .exams import EXAM_POOL, ExamTemplate, exam_gen_parts
+from .exams import DEALER_EDITION, EXAM_POOL, ExamTemplate, exam_gen_parts, is_dealer_ref
 
 # The parts of a generated spot's file that are the question; the id (its seed), titles, notes,
 # level, topics and the engine's answers are not.
@@ -37,9 +37,11 @@ def question_key(ref: str) -> str:
     if parts is None:
         return ref.removeprefix(EXAM_POOL)  # a hand-written spot is the same question every time
     topic, level, seed, index, stakes = parts
+    edition = DEALER_EDITION if is_dealer_ref(ref) else 1
     for tried in range(TRIES):
         try:
-            document = generate(topic, level=level, seed=seed, start=index + tried, stakes=stakes)[0].document
+            document = generate(topic, level=level, seed=seed, start=index + tried, stakes=stakes,
+                                edition=edition)[0].document
         except GenerateError:
             continue
         seen = {key: document[key] for key in SEEN if key in document}

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.library.exams import (  # noqa: F401 - the exam references and templates, for the store's callers
+    DEALER_EDITION,
     EXAM_DEAL,
     EXAM_GEN,
     EXAM_POOL,

@@ -27,9 +27,11 @@ from trainer.web.core.libraries import exam_pool
 def resolve(ref: str) -> Entry | None:
     parts = store.exam_gen_parts(ref)
     if parts is not None:
-        entry = spot_refs.generated(*parts)
-        if entry is None or not store.is_dealer_ref(ref):
-            return entry
+        if not store.is_dealer_ref(ref):
+            return spot_refs.generated(*parts)
+        entry = spot_refs.generated(*parts, edition=store.DEALER_EDITION)
+        if entry is None:
+            return None
         return _dealer(ref, i18n.current(), entry)
     if ref.startswith(store.EXAM_POOL):
         return exam_pool().get(ref[len(store.EXAM_POOL) :])
