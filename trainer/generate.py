@@ -170,19 +170,21 @@ def _more_ruling(hand: Hand, rng: random.Random, kind: int, stakes: Stakes | Non
         bigger = [d for d in denominations if hand.game.big_blind <= d < seat.stack]
         return {"ruling": {"chips": [rng.choice(bigger)]}} if bigger else None
     if kind == 6 and card.to_add:  # several chips, each one needed to make the call
-        smaller = [d for d in denominations if d < card.to_add]
-        if len(smaller) < 1:
+        # chips a player would reach for: at most eight of the larger, four of the smaller
+        bigger = [d for d in denominations if d < card.to_add and card.to_add // d <= 8]
+        if not bigger:
             return None
-        big = rng.choice(smaller)
-        small = rng.choice([d for d in smaller if d <= big])
+        big = rng.choice(bigger)
         chips = [big] * (card.to_add // big)
         rest = card.to_add - sum(chips)
-        chips += [small] * -(-rest // small)
-        if len(chips) < 2 or len(chips) > 20 or sum(chips) >= seat.stack:
+        if rest:
+            small = rng.choice([d for d in denominations if d < big and -(-rest // d) <= 4] or [big])
+            chips += [small] * -(-rest // small)
+        if len(chips) < 2 or sum(chips) >= seat.stack:
             return None
         return {"ruling": {"chips": sorted(chips, reverse=True)}}
     if kind == 7 and card.to_add and card.last_full_increment:  # "raise", chips short of a full raise
-        unit = min(denominations, key=lambda d: abs(d - max(card.last_full_increment // 4, smallest)))
+        unit = min(denominations, key=lambda d: (abs(d - max(card.last_full_increment // 2, smallest)), -d))
         short = rng.randint(1, 3) * unit
         total = card.to_add + min(short, card.last_full_increment - unit) if card.last_full_increment > unit else 0
         if total <= card.to_add or total >= seat.stack or total // unit > 40:
@@ -202,10 +204,10 @@ def _more_ruling(hand: Hand, rng: random.Random, kind: int, stakes: Stakes | Non
     if kind == 9:  # the player's last chips, pushed silently in one motion
         left, chips = seat.stack, []
         for d in sorted(denominations, reverse=True):
-            while left >= d and len(chips) < 30:
+            while left >= d and len(chips) <= 10:
                 chips.append(d)
                 left -= d
-        if left or not chips:
+        if left or not chips or len(chips) > 10:  # a stack pushed in ten chips or fewer
             return None
         return {"ruling": {"chips": chips}}
     return None

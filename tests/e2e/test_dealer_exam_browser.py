@@ -97,6 +97,12 @@ def test_a_dealer_sits_the_full_certification_on_a_phone(open_page, library_url,
         assert all(colour in c for c in shown), (suit, shown)
     assert page.locator(".card--suit-d, .card--suit-h").count() > 0
 
+    page.set_viewport_size({"width": 1280, "height": 800})  # and on a desktop
+    for number, name in ((1, "rules"), (cards_question, "cards")):
+        page.goto(f"{library_url}/exams/{exam_id}/q/{number}")
+        assert _small_targets(page) == []
+        page.screenshot(path=str(artifacts / f"dealer-exam-{name}-1280.png"), full_page=True)
+
     page.goto(f"{library_url}/exams/{exam_id}/submit")
     with page.expect_navigation():
         page.click("main form button[type=submit]")
