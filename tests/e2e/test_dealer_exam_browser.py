@@ -112,3 +112,20 @@ def test_a_dealer_sits_the_full_certification_on_a_phone(open_page, library_url,
           f"controls per question max {max(controls)}, total {sum(controls)}; page height max {max(heights)} px, "
           f"median {sorted(heights)[len(heights) // 2]} px; seconds per question (browser, filled by the test) "
           f"median {sorted(seconds)[len(seconds) // 2]:.2f}, total {sum(seconds):.0f}")
+
+
+def test_the_five_card_picker_shows_the_cards_in_the_decks_colours(open_page, library_url, artifacts):
+    # the issue: in the card picker ♦ and ♥ were black whatever the deck
+    page = open_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    for deck, diamond in (("two", "179, 18, 46"), ("four", "20, 80, 184")):
+        page.goto(f"{library_url}/drill/gen:hand-reading:2:3:0?deck={deck}")
+        picked = page.eval_on_selector_all(
+            "label.choice:has(input[name^='five_'][value$='d']) .card-text",
+            "els => els.map(e => getComputedStyle(e).color)")
+        hearts = page.eval_on_selector_all(
+            "label.choice:has(input[name^='five_'][value$='h']) .card-text",
+            "els => els.map(e => getComputedStyle(e).color)")
+        assert picked or hearts
+        assert all(diamond in c for c in picked), (deck, picked)
+        assert all("179, 18, 46" in c for c in hearts), (deck, hearts)
+    page.locator("fieldset.field--choices").first.screenshot(path=str(artifacts / "card-picker-four-colour-360.png"))
