@@ -141,9 +141,8 @@ class ExamTemplate:
                     refs.append(exam_gen_ref(t, self.level, seed, stakes=stakes, dealer=self.style == "dealer"))
         rng.shuffle(refs)
         if self.style == "dealer":  # the audition's order: the written part, then the table part
-            refs.sort(key=lambda ref: part_of(exam_gen_parts(ref)[0]) == TABLE if is_dealer_ref(ref) else False)
+            refs.sort(key=lambda ref: exam_part(ref) == TABLE)
         return refs
-
 
 
 KEYS = ("order", "title", "description", "count", "minutes", "pass_mark", "level", "stakes", "retake", "pool", "weights",
