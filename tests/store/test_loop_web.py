@@ -269,28 +269,7 @@ def test_the_drill_page_says_how_the_first_try_went(app, client):
     assert line(page) == "missed" and "counts as missed in your progress" in page  # the first try decides
     answer_drill(client, "sb-not-reopened", right_answer(app, "sb-not-reopened"))
     assert line(client.get("/drill/sb-not-reopened").text) == "solved"
-    assert line(app.test_client().get("/drill/sb-not-reopened").text) is None  # kept markup, another learner
-
-
-def test_a_first_try_once_read_is_not_asked_of_the_database_again(app, client):
-    """Opening a spot already answered costs the database one read, not one per visit."""
-    from sqlalchemy import event
-
-    engine = app.extensions["trainer.store"].engine
-    reads: list[str] = []
-
-    def count(conn, cursor, statement, *args):
-        if statement.lstrip().upper().startswith("SELECT") and "attempts" in statement:
-            reads.append(statement)
-
-    answer_drill(client, BTN, BTN_TWO_WRONG)
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        for _ in range(4):
-            assert "first-try--missed" in client.get(f"/drill/{BTN}").text
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
-    assert len(reads) == 1, reads
+    assert line(app.test_client().get("/drill/sb-not-reopened").text) is None  # another learner
 
 
 def test_the_first_try_line_is_in_each_pages_language(app, client):

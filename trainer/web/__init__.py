@@ -24,7 +24,6 @@ from trainer.translations import text
 from .accounts import bp as accounts_bp
 from .core import (
     assets,
-    cache,
     compiled,
     config,
     csrf,
@@ -88,7 +87,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     deck.init_app(app)
     csrf.init_app(app)
     inputs.init_app(app)
-    cache.init_app(app)
     render.init_app(app)
     libraries.init_app(app)
     errors.init_app(app)

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from cachetools import cached
+from cachetools import LRUCache, cached
 from flask import current_app
 
 from trainer.generate import GenerateError, generate
@@ -20,12 +20,11 @@ from trainer.library import Entry, entry_of
 from trainer.quiz import Answer, Feedback, QuizError, grade, read_answer
 from trainer.rule_coverage import rule_ids
 from trainer.scenarios import ScenarioError, load_document
-from trainer.web.core.cache import MB, Bounded, Budget
 from trainer.web.core.libraries import library
 
-# A generated spot with its quiz and seat table: measured 19-33 KB with tracemalloc.
-ENTRY_BYTES = 32 * 1024
-GENERATED = Budget(16 * MB, 1_024)  # so at most 512 spots, over all languages
+# Generated spots kept per process, over all languages: a spot with its quiz and seat table
+# measured 19-33 KB with tracemalloc, so about 16 MB.
+GENERATED = 512
 
 
 class Typed:
@@ -61,7 +60,7 @@ def resolve(ref: str) -> Entry | None:
 def canonical(ref: str) -> str:
     """The one way to write a spot's reference: ``gen:min-raise:2:0007:0`` is ``gen:min-raise:2:7:0``.
 
-    Kept markup and addresses are built from this, never from the address a request came in by."""
+    Addresses are built from this, never from the address a request came in by."""
     parts = generated_parts(ref)
     return ref if parts is None else "gen:{}:{}:{}:{}".format(*parts)
 
@@ -86,11 +85,7 @@ def _number(text: str) -> int:
     return int(text)
 
 
-def _entry_bytes(entry: Entry | None) -> int:
-    return ENTRY_BYTES if entry is not None else 64
-
-
-@cached(Bounded(GENERATED, getsizeof=_entry_bytes), lock=threading.Lock())
+@cached(LRUCache(maxsize=GENERATED), lock=threading.Lock())
 def _generated(topic: str, level: int, seed: int, index: int, locale: str, stakes: str | None = None,
                edition: int = 1) -> Entry | None:
     try:

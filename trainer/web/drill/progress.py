@@ -20,8 +20,7 @@ from trainer.quiz import Answer, Feedback
 from trainer.store import db, ratings, store
 from trainer.store import progress as stats
 from trainer.store.models import now
-from trainer.web.core import i18n, identity
-from trainer.web.core.cache import cache
+from trainer.web.core import identity
 from trainer.web.core.chart import accuracy_chart, rating_chart
 from trainer.web.core.libraries import library, topic_name
 from trainer.web.core.render import render
@@ -79,8 +78,6 @@ default whether every field was right).
     was first graded, for an answer sent again."""
     answered_ms = answered if answered is not None else int(time.time() * 1000)
     learner = identity.learner_id(create=True)
-    played, pair = cache().rated, (learner, entry.id)
-    played_before = bool(played.get(pair))
     duration = None if opened is None or opened > answered_ms else answered_ms - opened
     if not reviews:
         extra = {"review": None}
@@ -100,9 +97,9 @@ default whether every field was right).
             "marks": marks_of(feedback),
             "duration_ms": duration,
             "at": datetime.fromtimestamp(answered_ms / 1000, UTC) if answered is not None else now(),
-            # A first try moves the learner's rating and the spot's (a generated spot: its level's).
-            # A spot this process has seen played already is no first try: no statement for it.
-            "rating": None if not rate or played_before else {
+            # A first try moves the learner's rating and the spot's (a generated spot: its level's):
+            # the store plays it as a rating game only if the learner never answered the spot before.
+            "rating": None if not rate else {
                 "level": entry.level, "generated": library().get(entry.id) is None,
             },
             "partial": partial,
@@ -113,27 +110,9 @@ default whether every field was right).
         wait = min(wait, AWAY_WAIT)
     if ticket.wait(wait):
         g.rating_change = ticket.result
-        if rate and not played_before:  # committed: this learner's first try at the spot is played
-            played.put(pair, True)
         return True
     log.warning("graded answer %s not stored yet (%s): the learner is asked to send it again", answer_id, ticket.outcome)
     return False
-
-
-# Where the drill page shows this learner's first try at the spot: the page's markup is kept for
-# everyone, so the line is written in per response.
-FIRST_TRY_SLOT = "first-try-" + secrets.token_hex(16)[:12]
-_SLOT_BYTES = FIRST_TRY_SLOT.encode()
-
-
-# Where a graded answer says how the first try moved the learner's rating: written in per response.
-RATING_SLOT = "rating-" + secrets.token_hex(16)[:12]
-_RATING_BYTES = RATING_SLOT.encode()
-
-
-@bp.app_context_processor
-def _first_try_slot() -> dict[str, str]:
-    return {"first_try_slot": FIRST_TRY_SLOT, "rating_slot": RATING_SLOT}
 
 
 def rating_text(rating: float, delta: int | None = None) -> str:
@@ -145,68 +124,33 @@ def rating_text(rating: float, delta: int | None = None) -> str:
     return _("%(rating)s (%(change)s)", rating=shown, change=change)
 
 
-def with_rating(response: Response) -> Response:
-    """A graded answer with the rating line its first try earned (none for a retry)."""
-    data = response.get_data()
-    if _RATING_BYTES not in data:
-        return response
+def rating_line() -> dict[str, str] | None:
+    """How the answer just stored moved the learner's rating (its first try at the spot), if it did:
+    the rating with its change, and what the spot was rated when the learner met it."""
     change = g.get("rating_change")
-    line = ""
-    if change is not None:
-        # As a puzzle shows its own rating: what this spot was rated when the learner met it.
-        spot = "" if change.spot is None else Markup('<span class="rating-spot"> · {}</span>').format(
-            _("This spot's rating: %(rating)s", rating=rating_text(change.spot))
-        )
-        line = Markup('<p class="rating-line" id="rating-line">{}{}</p>').format(
-            _("Your rating: %(rating)s", rating=rating_text(change.rating, change.delta)), spot
-        )
-    response.set_data(data.replace(_RATING_BYTES, str(line).encode()))  # bytes: no decoding a whole page
-    return response
+    if change is None:
+        return None
+    return {
+        "text": rating_text(change.rating, change.delta),
+        "spot_text": "" if change.spot is None else rating_text(change.spot),
+    }
 
 
-def with_first_try(response: Response, entry: Entry | None) -> Response:
-    """The drill page with this learner's first try at the spot said (solved or missed), if any."""
-    data = response.get_data()
-    if _SLOT_BYTES not in data:  # most responses: looked for without decoding them
-        return response
+def first_try_of(entry: Entry) -> bool | None:
+    """This learner's first try at the spot: solved, missed, or None (not yet, or the database is
+    away: the spot is still served, without the line)."""
     learner = identity.learner_id()
-    solved = None
-    if learner is not None and entry is not None:
-        # A first try, once stored, is never another: each process keeps those it has read
-        # (cache.py's first_tries table), so a learner who opens a spot again costs no query. Not
-        # answered yet is asked again each time (the answer may come through another process).
-        known = cache().first_tries
-        solved = known.get((learner, entry.id))
-        if solved is None:
-            try:
-                solved = stats.first_try(db(), learner, entry.id)
-            except DBAPIError:  # the database is away: the spot is still served, without the line
-                log.warning("first try at %s not read: the database did not answer", entry.id)
-                db().rollback()
-            if solved is not None:
-                known.put((learner, entry.id), solved)
-    response.set_data(data.replace(_SLOT_BYTES, _first_try_line(i18n.current(), solved)))  # bytes: no decoding
-    return response
-
-
-def _first_try_line(lang: str, solved: bool | None) -> bytes:
-    """The line for a first try solved, missed or not made yet, in ``lang`` (the request's language):
-    the same few bytes for every learner, kept per language in the render cache (a lookup of the
-    translations costs a page more than the rest of this hook)."""
-
-    def make() -> bytes:
-        line = ""
-        if solved is True:
-            line = Markup('<p class="first-try first-try--solved"><span aria-hidden="true">✓</span> {}</p>').format(
-                _("You solved this spot at the first try.")
-            )
-        elif solved is False:
-            line = Markup('<p class="first-try first-try--missed"><span aria-hidden="true">✗</span> {}</p>').format(
-                _("Your first try at this spot had a wrong field, so it counts as missed in your progress.")
-            )
-        return str(line).encode()
-
-    return cache().pieces.kept(("first try", lang, solved), make)
+    if learner is None:
+        return None
+    try:
+        solved = stats.first_try(db(), learner, entry.id)
+    except DBAPIError:
+        log.warning("first try at %s not read: the database did not answer", entry.id)
+        db().rollback()
+        return None
+    # The read ends here: on SQLite an open read would hold back the writer an answer waits for.
+    db().commit()
+    return solved
 
 
 def _walked_first(entry: Entry) -> list[str]:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
 import time
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, abort, g, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 
 from trainer.library import Entry
@@ -18,33 +16,22 @@ from trainer.quiz import Answer, Feedback, Quiz, grade, read_answer
 from trainer.store import db
 from trainer.store.progress import later_step
 from trainer.web.core import deck, hints, i18n, identity, spot_refs
-from trainer.web.core.cache import AnswerSlots, cache
 from trainer.web.core.csrf import CSRFError
 from trainer.web.core.errors import handle_http
 from trainer.web.core.inputs import ControlInField, cleaned_form
 from trainer.web.core.libraries import library, topic_name
-from trainer.web.core.render import LEARNER_SLOTS, render, wants_fragment
+from trainer.web.core.render import render, wants_fragment
 from trainer.web.drill.progress import (
     answer_id_of,
     due_entries,
+    first_try_of,
     opened_at,
+    rating_line,
     record_attempt,
-    with_first_try,
-    with_rating,
 )
 
 bp = Blueprint("drill", __name__, url_prefix="/drill")
 
-# Where a graded answer's kept fragment takes this answer's form and answer list.
-FORM_SLOT = "answer-form-" + secrets.token_hex(8)
-MARKS_SLOT = "answer-marks-" + secrets.token_hex(8)
-
-
-class Shape(tuple):
-    """An answer's cache key by what its kept fragment shows besides the typed text: the fields'
-    input errors (their messages never quote what was typed), or right or wrong field by field."""
-
-MAX_TYPED_ANSWER = 256  # characters in all fields together
 MAX_RETRY_SECONDS = 30  # between the page's attempts to send an answer that is not stored yet
 
 
@@ -65,33 +52,30 @@ def _entry(scenario_id: str) -> Entry:
 def _show(
     entry: Entry,
     *,
-    graded: Callable[[], tuple[Answer | None, Feedback | None]] | None = None,
-    key: Any = None,
+    answer: Answer | None = None,
+    feedback: Feedback | None = None,
     notice: str | None = None,
     save: dict[str, Any] | None = None,
     status: int = 200,
-    slots: AnswerSlots | None = None,
     missed: str = "0",
     stage: int | None = None,
     done: bool = False,
     clean: bool = False,
+    first_try: bool | None = None,
 ) -> Response:
     """The drill page or its answer fragment.
 
-    ``graded`` reads and grades the answer; it runs only when the markup is
-    not kept already. ``key`` names everything the markup depends on besides
-    the spot and the topic (nothing for a fresh page; the ``Shape`` of a
-    graded answer): the same key gives the same markup. ``slots``: what a graded answer typed,
-    whose fragment is then kept whole, with slots for its amounts. ``save`` says whether
-    a graded answer is stored, when that is news (see ``grade_answer``).
-    ``missed``: "0", or "1" once the learner missed here (the form it sends back
-    asks for the worked answer), or "hint" for a first miss: shown with hints and
-    no derivation (``hints.py``), its form offering "Show answer".
+    ``answer`` and ``feedback``: what was typed, and its grade (None: input errors, or nothing
+    graded). ``save`` says whether a graded answer is stored, when that is news (see
+    ``grade_answer``). ``missed``: "0", or "1" once the learner missed here (the form it sends back
+    asks for the worked answer), or "hint" for a first miss: shown with hints and no derivation
+    (``hints.py``), its form offering "Show answer".
 
     ``stage``: the step of the spot whose form is shown (``Quiz.stages``; 0: every question at once,
     as forms from before there were steps sent them; None: the first). ``done``: the graded answer
     finished the step before ``stage`` (right, or its worked answer shown): it is shown as that
     step's result, above a fresh form for ``stage``. ``clean``: every step so far was right at once.
+    ``first_try``: this learner's first try at the spot, solved or missed (a page opened).
     """
     lib = library()
     topic = lib.topic(request.args.get("topic"))
@@ -99,63 +83,18 @@ def _show(
     # In a review session "Next" is the next due spot; else the path goes on.
     reviewing = request.args.get("review") == "1"
     ref = _ref()
-    urls = cache().memo((ref, slug, reviewing), lambda: _urls(lib, entry, topic, ref, reviewing))
+    urls = _urls(lib, entry, topic, ref, reviewing)
     stages = len(entry.quiz.stages)
     stage = (1 if stages > 1 else 0) if stage is None else stage
     quiz = entry.quiz.stage(stage) if stage else entry.quiz
-    form_missed = "0" if done else missed
-    shape = (stage, done, clean)
-
-    fill: dict[str, Callable[[], str]] = {}
-
-    def context() -> dict[str, Any]:
-        answer, feedback = graded() if graded is not None else (None, None)
-        earlier = feedback if done else None
-        if done:
-            answer, feedback = None, None
-        focus = _focus(quiz, answer, notice, fresh=done)
-        pieces = _pieces(ref, quiz, urls, answer, feedback, focus, slug, missed=form_missed, stage=stage,
-                         stages=stages, clean=clean)
-        if earlier is not None:
-            pieces["earlier_marks"] = cache().marks(earlier)
-            pieces["earlier_steps"] = cache().steps(ref, earlier, stage=stage - 1, last=False)
-        if fill:  # kept per shape: the form and the answer list, which show what was typed, are slots
-            pieces["answer_form"] = Markup(FORM_SLOT)
-            if MARKS_SLOT in fill:
-                pieces["earlier_marks" if done else "marks"] = Markup(MARKS_SLOT)
-        return {
-            "answer": answer,
-            "feedback": feedback,
-            "earlier": earlier,
-            "focus": focus,
-            "status_text": _saved_text(save) or _status_text(answer, feedback, notice, earlier, stage, stages),
-            **pieces,
-        }
-
-    if isinstance(key, Shape):
-        # With ``slots`` the fills leave a slot for each amount typed: their markup is kept whole.
-        shown = (lambda: slots.marked(*graded())) if slots is not None else graded
-
-        def form() -> str:
-            if done:
-                return _form(ref, quiz, urls, None, None, _focus(quiz, None, notice, fresh=True), "0", stage, stages, clean)
-            answer, feedback = shown()
-            return _form(ref, quiz, urls, answer, feedback, _focus(quiz, answer, notice), missed, stage, stages, clean)
-
-        fill = {FORM_SLOT: form}
-        if key[:1] != ("errors",):  # graded: the answer list too
-            fill[MARKS_SLOT] = lambda: cache().marks(shown()[1])
-
+    earlier = None
+    if done:  # the step just finished is shown above a fresh form for the next one
+        earlier, answer, feedback = feedback, None, None
+    focus = _focus(quiz, answer, notice, fresh=done)
     response = render(
         "drill.html",
         "partials/_answer.html",
         status=status,
-        cache_key=None if key is None else (ref, slug, reviewing, missed, shape, key),
-        context=context,
-        fill=fill,
-        # An answer like one before but for its amounts (a class types many with the same verdicts)
-        # finds its whole fragment kept, and fills in its own amounts.
-        slotted=None if slots is None or not fill else ((ref, slug, reviewing, missed, shape, key), slots),
         entry=entry,
         topic=topic,
         quiz=quiz,
@@ -163,8 +102,24 @@ def _show(
         notice=notice,
         save=save,
         hinting=missed == "hint" and not done,
+        missed="0" if done else missed,
         stage=stage,
         stages=stages,
+        clean=clean,
+        answer=answer,
+        feedback=feedback,
+        earlier=earlier,
+        focus=focus,
+        worked=_worked(feedback, last=stage in (0, stages)),
+        earlier_worked=_worked(earlier, last=False),
+        status_text=_saved_text(save) or _status_text(answer, feedback, notice, earlier, stage, stages),
+        first_try=first_try,
+        rating_change=rating_line(),
+        # The language links point at this spot and topic, not at whatever the address carried.
+        # A later step's page keeps its step, so switching language does not start the spot again.
+        languages=i18n.language_links(path=urls["again_url"].partition("?")[0],
+                                      args={"topic": slug, "step": str(stage) if stage > 1 else None}),
+        decks=deck.links(args={"topic": slug}),
         **urls,
     )
     if stages > 1 and wants_fragment():
@@ -175,61 +130,20 @@ def _show(
     return response
 
 
-# ---- kept markup: everything below is built from the spot's canonical reference and the
-# validated topic, never from the address the request came in by (see cache.py).
-
-
 def _ref() -> str:
-    """This spot's reference, written the one canonical way."""
+    """This spot's reference, written the one canonical way: addresses are built from it, never
+    from the address the request came in by."""
     return spot_refs.canonical((request.view_args or {}).get("scenario_id", ""))
 
 
-def _pieces(
-    ref: str,
-    quiz: Quiz,
-    urls: dict[str, str],
-    answer: Answer | None,
-    feedback: Feedback | None,
-    focus: str | None,
-    slug: str | None,
-    *,
-    missed: str = "0",
-    stage: int = 0,
-    stages: int = 1,
-    clean: bool = False,
-) -> dict[str, Any]:
-    """The markup the answer partials show, made (or found) here: partials only render it."""
-    kept = cache()
-    last = stage in (0, stages)
-    return {
-        "answer_form": _form(ref, quiz, urls, answer, feedback, focus, missed, stage, stages, clean),
-        "marks": kept.marks(feedback) if feedback is not None else None,
-        "steps": kept.steps(ref, feedback, stage=stage, last=last) if feedback is not None and missed != "hint" else None,
-        # The language links point at this spot and topic, not at whatever the address carried.
-        # A later step's page keeps its step, so switching language does not start the spot again.
-        "languages": i18n.language_links(path=urls["again_url"].partition("?")[0],
-                                         args={"topic": slug, "step": str(stage) if stage > 1 else None}),
-        "decks": deck.links(args={"topic": slug}),
-    }
-
-
-def _form(
-    ref: str,
-    quiz: Quiz,
-    urls: dict[str, str],
-    answer: Answer | None,
-    feedback: Feedback | None,
-    focus: str | None,
-    missed: str = "0",
-    stage: int = 0,
-    stages: int = 1,
-    clean: bool = False,
-) -> Markup:
-    return cache().form(
-        ref, "partials/_answer_form.html", answer, feedback, focus,
-        quiz=quiz, post_url=urls["post_url"], missed=missed,
-        stage=str(stage), stages=str(stages), clean="1" if clean else "0",
-    )
+def _worked(feedback: Feedback | None, *, last: bool) -> Feedback | None:
+    """The engine's derivation and the teaching note to show with ``feedback``. A step of a spot
+    before its last shows only the derivation of its own fields, and no note (the rest would answer
+    the next step)."""
+    if feedback is None or last:
+        return feedback
+    topics = {hints.step_topic(m.field.name) for m in feedback.marks} | {"to_act"}
+    return replace(feedback, steps=tuple(s for s in feedback.steps if s.topic in topics), explain=None)
 
 
 def _urls(lib, entry: Entry, topic, ref: str, reviewing: bool = False) -> dict[str, str]:
@@ -254,22 +168,15 @@ def _urls(lib, entry: Entry, topic, ref: str, reviewing: bool = False) -> dict[s
         "again_url": url_for("drill.show", scenario_id=ref, topic=slug, review=review),
         "next_url": next_url,
         "next_note": note,
-        "next_label": NEXT_DUE if reviewing else _("Next spot"),
+        "next_label": _next_due_label() if reviewing else _("Next spot"),
     }
-
-
-# Where a review's Next says whether anything else is due: that is the learner's, and the page is kept for all.
-NEXT_DUE = "next-due-" + secrets.token_hex(8)
 
 
 def _next_due_label() -> str:
     """Where progress.review goes from this spot: the next due one, or (nothing else due) the home page."""
     if due_entries(but=_ref()):
-        return str(escape(_("Next due spot")))
-    return str(escape(_("Nothing else is due: back to the start")))
-
-
-LEARNER_SLOTS[NEXT_DUE] = _next_due_label
+        return _("Next due spot")
+    return _("Nothing else is due: back to the start")
 
 
 def _step_note(lib, step) -> str:
@@ -334,15 +241,15 @@ def _stage_of(entry: Entry, sent: str | None) -> int:
 
 @bp.get("/<scenario_id>")
 def show(scenario_id: str) -> Response:
-    # Without an answer the page is the same for everyone (but for the line on the learner's first try).
     entry = _entry(scenario_id)
     step = _stage_of(entry, request.args.get("step"))
     clean = _later_step(entry) if step > 1 else None
+    first_try = first_try_of(entry)
     if clean is not None:
         # The spot again at a later step (the language switched): this learner's earlier step is
         # stored; it was clean if their first try at the spot is still undecided.
-        return _show(entry, key=("fresh", step, clean), stage=step, clean=clean)
-    return _show(entry, key="fresh")
+        return _show(entry, stage=step, clean=clean, first_try=first_try)
+    return _show(entry, first_try=first_try)
 
 
 @bp.post("/<scenario_id>")
@@ -357,21 +264,10 @@ def grade_answer(scenario_id: str) -> Response:
         # A later step's form, though this learner has no earlier step of the spot stored: a form
         # made by hand (skipping the card made a spot "solved" and moved the rating) or kept from
         # another browser. The spot starts again at its first step.
-        return _show(entry, key=("step one first",), notice=_("This spot starts with its first step: answer the card first."))
+        return _show(entry, notice=_("This spot starts with its first step: answer the card first."))
     quiz = entry.quiz.stage(stage) if stage else entry.quiz
-    # Grading is a pure function of what was typed, and a class types the same
-    # few answers: for short answers the grade and the markup are kept, long
-    # ones are graded every time. The attempt is recorded either way.
-    typed = tuple(tuple(form.getlist(f.name)) for f in quiz.fields())
-    short = sum(len(v) for values in typed for v in values) <= MAX_TYPED_ANSWER
-
-    def read_and_grade() -> tuple[Answer, Feedback | None]:
-        answer = read_answer(quiz, form)
-        return answer, grade(quiz, answer) if answer.ok else None
-
-    spot_typed = (spot_refs.canonical(scenario_id), stage, typed)
-    answer, feedback = cache().grade(spot_typed, read_and_grade, len(typed)) if short else read_and_grade()
-    slots = cache().answer_slots(quiz.fields(), typed, answer, feedback) if short else None
+    answer = read_answer(quiz, form)
+    feedback = grade(quiz, answer) if answer.ok else None
     # The time taken counts from when the form was opened; the form sent back keeps that time.
     g.opened_at = opened_at(form.get("opened"))
 
@@ -382,21 +278,9 @@ def grade_answer(scenario_id: str) -> Response:
     missed = "hint" if hinting else "1" if missed_before else "0"
     # Every step before this one right at its first answer (the form of a later step says so).
     clean_before = stage <= 1 or form.get("clean") == "1"
-    shown: list[Feedback | None] = []
-
-    def graded() -> tuple[Answer, Feedback | None]:
-        """Only when markup is made: a kept fragment needs none of it."""
-        if not shown:
-            shown.append(hints.hinted(feedback, quiz.steps, i18n.current()) if hinting else feedback)
-        return answer, shown[0]
-
-    # The fragment shows what was typed only in the form and the answer list: the rest is kept per
-    # shape (the input errors, or the verdicts), those two filled in for each answer.
     if feedback is None:  # input errors: nothing was graded, nothing is stored
-        errors = Shape(("errors", *sorted(answer.errors.items())))
-        return _show(entry, graded=graded, key=errors, slots=slots, missed=missed,
-                     stage=stage, clean=clean_before)
-    verdicts = Shape(m.right for m in feedback.marks)
+        return _show(entry, answer=answer, missed=missed, stage=stage, clean=clean_before)
+    shown = hints.hinted(feedback, quiz.steps, i18n.current()) if hinting else feedback
     last = stage in (0, stages)
     # A step is done when it is right, or its worked answer is shown: then the next step's form.
     advance = not last and not hinting
@@ -415,10 +299,9 @@ def grade_answer(scenario_id: str) -> Response:
         entry, answer, feedback, g.opened_at, answer_id=answer_id, answered=answered,
         partial=not last, rate=decides, reviews=decides and (stage <= 1 or clean_before),
     )
+    graded = {"answer": answer, "feedback": shown, "missed": missed, **shows}
     if stored:
-        if not resend:
-            return _show(entry, graded=graded, key=verdicts, slots=slots, missed=missed, **shows)
-        return _show(entry, graded=graded, save={"state": "saved"}, missed=missed, **shows)
+        return _show(entry, save={"state": "saved"} if resend else None, **graded)
     tries = min(_int(resend) + 1, 99)
     pending = {
         "state": "pending",
@@ -431,7 +314,7 @@ def grade_answer(scenario_id: str) -> Response:
         "stage": stage,
         "clean": "1" if clean_before else "0",
     }
-    return _show(entry, graded=graded, save=pending, missed=missed, **shows)
+    return _show(entry, save=pending, **graded)
 
 
 def _later_step(entry: Entry) -> bool | None:
@@ -445,17 +328,6 @@ def _later_step(entry: Entry) -> bool | None:
     # The read ends here: on SQLite an open read would hold back the writer this answer waits for.
     db().commit()
     return found
-
-
-@bp.after_request
-def first_try_line(response: Response) -> Response:
-    """A drill page, kept markup or not, says how this learner's first try at the spot went. Only a
-    page opened: a graded one must not wait on the database once more (it may be away)."""
-    if response.direct_passthrough or response.status_code >= 300 and response.status_code != 400:
-        return response
-    opened = request.method == "GET" and response.status_code == 200
-    entry = _lookup((request.view_args or {}).get("scenario_id", "")) if opened else None
-    return with_rating(with_first_try(response, entry))
 
 
 def _int(text: str | None) -> int:
@@ -473,7 +345,7 @@ def unreadable(exc: ControlInField) -> Response:
     read = read_answer(entry.quiz.stage(stage) if stage else entry.quiz, sent)
     errors = {exc.field: exc.message()} if exc.field in read.raw else {}
     notice = None if errors else exc.message()
-    return _show(entry, graded=lambda: (Answer(raw=read.raw, values={}, errors=errors), None), notice=notice,
+    return _show(entry, answer=Answer(raw=read.raw, values={}, errors=errors), notice=notice,
                  stage=stage, clean=sent.get("clean") == "1")
 
 
@@ -485,5 +357,6 @@ def expired(exc: CSRFError) -> Response:
     stage = _stage_of(entry, request.form.get("stage"))
     typed = read_answer(entry.quiz.stage(stage) if stage else entry.quiz, request.form)
     # Keep what the learner typed, but neither grade it nor judge it.
-    return _show(entry, graded=lambda: (Answer(raw=typed.raw, values={}, errors={}), None), notice=_("Your answer was not checked: this page had expired. Check it again."), status=400,
+    return _show(entry, answer=Answer(raw=typed.raw, values={}, errors={}),
+                 notice=_("Your answer was not checked: this page had expired. Check it again."), status=400,
                  stage=stage, clean=request.form.get("clean") == "1")

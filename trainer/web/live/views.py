@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import random
 import secrets
+import threading
 import uuid
 from collections import Counter
 from datetime import timedelta
@@ -19,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
+from cachetools import LRUCache
 from flask import (
     Blueprint,
     Response,
@@ -42,12 +44,11 @@ from trainer.store import db
 from trainer.store.models import LiveSession, LiveStudent, now
 from trainer.store.user_errors import N_
 from trainer.web.core import exports, identity, limits, public
-from trainer.web.core.cache import MB, Budget, Table
 from trainer.web.core.csrf import CSRFError
 from trainer.web.core.errors import handle_http, said
 from trainer.web.core.inputs import ControlInField, cleaned_form
 from trainer.web.core.libraries import library
-from trainer.web.core.render import ANSWER_ID, render, wants_fragment
+from trainer.web.core.render import new_answer_id, render, wants_fragment
 from trainer.web.core.spot_refs import (
     Typed,
     canonical,
@@ -319,14 +320,21 @@ def _live_context(cs: LiveSession) -> dict[str, Any]:
 
 # What a stored answer means, field by field: (spot reference, what was typed) -> ((field, value), ...).
 # The same few answers come from the whole class, and the projector asks again every couple of seconds.
-_VALUES = Table("class_values", Budget(2 * MB, 20_000))
+_VALUES: LRUCache = LRUCache(maxsize=20_000)
+_VALUES_LOCK = threading.Lock()  # cachetools' caches are not thread-safe; gthread workers share them
 
 
 def _values_of(entry: Entry, ref: str, typed: dict[str, list[str]]) -> dict[str, Any]:
     """Each field's value in a stored answer, read from what was typed (amounts as digits, choices by
     their keys), so it does not depend on the language the student answered in."""
     key = (ref, tuple(sorted((name, tuple(sent)) for name, sent in typed.items())))
-    return dict(_VALUES.kept(key, lambda: tuple(read_answer(entry.quiz, Typed(typed)).values.items())))
+    with _VALUES_LOCK:
+        values = _VALUES.get(key)
+    if values is None:
+        values = tuple(read_answer(entry.quiz, Typed(typed)).values.items())
+        with _VALUES_LOCK:
+            _VALUES[key] = values
+    return dict(values)
 
 
 def _columns(entry: Entry, tally: store.Tally, ref: str) -> list[dict[str, Any]]:
@@ -620,7 +628,7 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
         "mine": None,
         "feedback": None,
         "answer": None,
-        "answer_id": ANSWER_ID,  # a fresh id in every response, also from kept markup (render.py)
+        "answer_id": new_answer_id(),
         "notice": None,
         "over": store.is_over(cs),
     }
@@ -640,33 +648,13 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
 
 
 def _show_stage(cs: LiveSession, who: LiveStudent, page: str, fragment: str | None = None, **extra: Any) -> Response:
-    """A student's stage. What every student in the same place sees alike (the question, "answer
-    received", the answer to an answer typed the same) is rendered once per place and language and
-    kept: a class moving on is a thousand of the same fragment within two seconds."""
+    """A student's stage: waiting, the question, "answer received", or their marks once revealed."""
     if cs.mode == "paced" and cs.state == "live" and cs.current >= 0 and "mine" not in extra:
         extra["mine"] = store.answer_of(db(), who, cs.current)
-    key = _stage_key(cs, who, extra) if fragment is None and page == _STAGE or wants_fragment() else None
-    return render(page, fragment, cache_key=key, context=lambda: _stage_context(cs, who, **extra))
+    return render(page, fragment, **_stage_context(cs, who, **extra))
 
 
 _STAGE = "classroom/partials/_stage.html"
-
-
-def _stage_key(cs: LiveSession, who: LiveStudent, extra: dict[str, Any]) -> tuple | None:
-    """The key the stage's markup is kept under, or None where it is this student's own (a score,
-    a notice, the form with its errors)."""
-    if cs.mode != "paced" or cs.state != "live" or who.removed or extra.keys() - {"mine", "received"}:
-        return None
-    place = ("stage", cs.id, _version(cs, who), len(cs.questions))
-    if cs.current < 0:
-        return place + ("waiting",)
-    mine = extra.get("mine")
-    if not cs.revealed:
-        return place + ("received" if mine is not None else "question",)
-    if mine is None:
-        return place + ("not answered",)
-    typed = mine.typed if isinstance(mine.typed, dict) else {}
-    return place + ("answered", tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in typed.items())))
 
 
 def _feedback_of(entry: Entry, stored: Any) -> Any:
