@@ -142,8 +142,10 @@ def _options_text(options: dict) -> str:
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("-n", "count", default=1, show_default=True, type=click.IntRange(1, 100000))
 @click.option("--stakes", default=None, help='Real stakes: "100-200" or "1000-2000" (default: blinds drawn from 1/2 to 100/200).')
+@click.option("--edition", default=1, show_default=True, type=click.IntRange(1, 2),
+              help="2: more kinds of spot where a topic has them (chips and words: ten kinds of ruling, as the dealer exams ask).")
 @click.option("--out", default=None, type=click.Path(file_okay=False), help="Write <out>/<topic>/<id>.yaml instead of printing.")
-def generate(topic: str, level: int, seed: int, count: int, stakes: str | None, out: str | None) -> None:
+def generate(topic: str, level: int, seed: int, count: int, stakes: str | None, edition: int, out: str | None) -> None:
     """Write generated scenario files for a topic, reproducible from the seed."""
     import yaml
 
@@ -151,7 +153,7 @@ def generate(topic: str, level: int, seed: int, count: int, stakes: str | None, 
     from .generate import generate as make
 
     try:
-        spots = make(topic, level=level, seed=seed, count=count, stakes=stakes)
+        spots = make(topic, level=level, seed=seed, count=count, stakes=stakes, edition=edition)
     except GenerateError as exc:
         raise click.UsageError(str(exc)) from None
     for spot in spots:

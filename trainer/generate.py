@@ -46,6 +46,9 @@ class Recipe:
     explain: str = ""  # English; the translations are in the engine catalogs (context explain.<topic>)
     # more file keys (ruling, winners): (hand, rng, spot variant, stakes or None) -> keys, or None to deal again
     extra: Callable[[Hand, random.Random, int, Stakes | None], dict | None] | None = None
+    # the same for the generator's second edition (``generate(edition=2)``): more kinds of spot;
+    # the first edition's spots stay as they were, so stored references still replay them
+    extra_2: Callable[[Hand, random.Random, int, Stakes | None], dict | None] | None = None
 
 
 class _Ids:
@@ -130,6 +133,83 @@ def _random_ruling(hand: Hand, rng: random.Random, i: int, stakes: Stakes | None
     if card.to_add and seat.stack > card.to_add + 2:  # "call", then more chips in a second motion
         more = min(max(1, card.last_full_increment), seat.stack - card.to_add)  # both motions come from the stack
         return {"ruling": {"said": "call", "chips": [card.to_add], "later": [more]}}
+    return None
+
+
+# The second edition's rulings: the first five kinds, then five more situations R-CHIPS rules on.
+RULING_KINDS_2 = 10
+
+
+def _random_ruling_2(hand: Hand, rng: random.Random, i: int, stakes: Stakes | None = None) -> dict | None:
+    """``_random_ruling``'s five kinds and five more: a silent oversized chip with no bet in front
+    (R-OVERCHIP: a bet of its full value), several chips every one of which the call needs
+    (R-MULTICHIP), "raise" declared with chips short of a full raise (R-VERBAL, R-HALF), a raise
+    declared with its amount (TDA24 40-C), and a player's last chips pushed silently (all-in)."""
+    kind = i % RULING_KINDS_2
+    if kind < 5:
+        return _random_ruling(hand, rng, kind, stakes)
+    # A kind the spot does not fit (no bet to face, say) gives way to the next, so a spot is
+    # dealt again only when none of the five fits.
+    for tried in range(5):
+        found = _more_ruling(hand, rng, 5 + (kind - 5 + tried) % 5, stakes)
+        if found is not None:
+            return found
+    return None
+
+
+def _more_ruling(hand: Hand, rng: random.Random, kind: int, stakes: Stakes | None) -> dict | None:
+    card = hand.card()
+    seat = next(s for s in hand.seats if s.position == hand.to_act)
+    smallest = stakes.chip if stakes is not None else 1
+    denominations = [d for d in (1, 5, 25, 100, 500, 1000, 5000, 25000) if smallest <= d <= max(seat.stack, 1)]
+    if not denominations:
+        return None
+    if kind == 5:  # nobody has bet: one chip pushed silently is a bet of its whole value
+        if card.current_total or card.to_add:
+            return None
+        bigger = [d for d in denominations if hand.game.big_blind <= d < seat.stack]
+        return {"ruling": {"chips": [rng.choice(bigger)]}} if bigger else None
+    if kind == 6 and card.to_add:  # several chips, each one needed to make the call
+        # chips a player would reach for: at most eight of the larger, four of the smaller
+        bigger = [d for d in denominations if d < card.to_add and card.to_add // d <= 8]
+        if not bigger:
+            return None
+        big = rng.choice(bigger)
+        chips = [big] * (card.to_add // big)
+        rest = card.to_add - sum(chips)
+        if rest:
+            small = rng.choice([d for d in denominations if d < big and -(-rest // d) <= 4] or [big])
+            chips += [small] * -(-rest // small)
+        if len(chips) < 2 or sum(chips) >= seat.stack:
+            return None
+        return {"ruling": {"chips": sorted(chips, reverse=True)}}
+    if kind == 7 and card.to_add and card.last_full_increment:  # "raise", chips short of a full raise
+        unit = min(denominations, key=lambda d: (abs(d - max(card.last_full_increment // 2, smallest)), -d))
+        short = rng.randint(1, 3) * unit
+        total = card.to_add + min(short, card.last_full_increment - unit) if card.last_full_increment > unit else 0
+        if total <= card.to_add or total >= seat.stack or total // unit > 40:
+            return None
+        return {"ruling": {"said": "raise", "chips": [unit] * (total // unit)}}
+    if kind == 8 and card.current_total:  # "raise to" an amount, said before any chip moves
+        opts = hand.options()
+        if opts.raise_ is None:
+            return None
+        span = max(0, opts.raise_.max - opts.raise_.min)
+        to = opts.raise_.min + rng.randint(0, span // 2)
+        if stakes is not None:
+            to = card.current_total + stakes.round(to - card.current_total)
+        if not card.current_total < to < seat.committed + seat.stack:
+            return None
+        return {"ruling": {"said": f"raise {to}"}}
+    if kind == 9:  # the player's last chips, pushed silently in one motion
+        left, chips = seat.stack, []
+        for d in sorted(denominations, reverse=True):
+            while left >= d and len(chips) <= 10:
+                chips.append(d)
+                left -= d
+        if left or not chips or len(chips) > 10:  # a stack pushed in ten chips or fewer
+            return None
+        return {"ruling": {"chips": chips}}
     return None
 
 
@@ -294,6 +374,7 @@ RECIPES: dict[str, Recipe] = {
     ),
     "chips-and-words": Recipe(
         when="decision", ask=("ruling",), predicate=lambda h, ids, i: True, short_stacks=0.1, extra=_random_ruling,
+        extra_2=_random_ruling_2,
         explain="A declaration in turn binds; without one, the chips decide: one oversized chip is a call, several chips are a call when every chip is needed, otherwise the 50% standard applies.",
     ),
     "odd-chip": Recipe(
@@ -339,19 +420,26 @@ def topics() -> list[str]:
     return list(RECIPES)
 
 
+EDITIONS = (1, 2)
+
+
 def generate(topic: str, *, level: int = 2, seed: int = 0, count: int = 1, start: int = 0,
-             stakes: str | None = None) -> list[Spot]:
-    """``count`` spots for ``topic``; spot ``i`` depends only on (topic, level, seed, i, stakes).
+             stakes: str | None = None, edition: int = 1) -> list[Spot]:
+    """``count`` spots for ``topic``; spot ``i`` depends only on (topic, level, seed, i, stakes, edition).
 
     ``stakes`` names real stakes (``STAKES``: "100-200", "1000-2000"): those blinds, stacks in
-    whole chips, bets sized as players size them. Without it the blinds are drawn (1/2 to 100/200)."""
+    whole chips, bets sized as players size them. Without it the blinds are drawn (1/2 to 100/200).
+    ``edition`` 2 deals more kinds of spot where a topic has them (chips and words: ten kinds of
+    ruling, not five); edition 1, the default, gives the spots it always gave."""
+    if edition not in EDITIONS:
+        raise GenerateError(f"edition must be 1 or 2, got {edition}")
     if topic not in RECIPES:
         raise GenerateError(f'unknown topic "{topic}"; topics are {", ".join(RECIPES)}')
     if level not in PLAYERS_BY_LEVEL:
         raise GenerateError(f"level must be 1 to 5, got {level}")
     if stakes is not None and stakes not in STAKES:
         raise GenerateError(f'unknown stakes "{stakes}"; stakes are {", ".join(STAKES)}')
-    return [_spot(topic, level, seed, i, stakes) for i in range(start, start + count)]
+    return [_spot(topic, level, seed, i, stakes, edition) for i in range(start, start + count)]
 
 
 def spot_id(topic: str, level: int, seed: int, index: int, stakes_name: str | None = None) -> str:
@@ -366,8 +454,9 @@ def level_of(scenario_id: str, topic: str) -> int | None:
     return int(level) if level.isdigit() else None
 
 
-def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None = None) -> Spot:
+def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None = None, edition: int = 1) -> Spot:
     recipe = RECIPES[topic]
+    more = recipe.extra_2 if edition == 2 and recipe.extra_2 is not None else recipe.extra
     stakes = STAKES[stakes_name] if stakes_name is not None else None
     # Without stakes the seed string is the one spots always had, so their addresses replay them.
     rng = random.Random(f"{topic}/{level}/{seed}/{index}" + (f"/{stakes_name}" if stakes_name else ""))
@@ -378,8 +467,8 @@ def _spot(topic: str, level: int, seed: int, index: int, stakes_name: str | None
         deal = _deal(recipe, level, rng, stakes)
         found = _play_until(recipe, deal, rng, variant, stakes, depth, patient=tries < PATIENCE)
         extra = {}
-        if found is not None and recipe.extra is not None:
-            extra = recipe.extra(found[0], rng, variant, stakes)
+        if found is not None and more is not None:
+            extra = more(found[0], rng, variant, stakes)
             if extra is None:
                 continue
         if found is not None:

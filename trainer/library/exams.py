@@ -14,12 +14,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainer.quiz.dealer import TABLE, part_of
 from trainer.scenarios import MAX_FILE_BYTES, ScenarioError
 from trainer.scenarios.read import read_bytes
 from trainer.topics import BY_NAME
 
 EXAM_GEN = "exam-gen:"
+# A generated spot asked as a dealer is asked at the table: one to three answers (trainer.quiz.dealer).
+EXAM_DEAL = "exam-deal:"
+# ... dealt by the generator's second edition (more kinds of ruling on chips and words).
+DEALER_EDITION = 2
 EXAM_POOL = "exam-pool:"
+# How a template asks its generated spots: every question of the spot's topic, or the dealer's.
+STYLES = ("spot", "dealer")
 # Exam seeds sit above every seed a drill address accepts (2^31 - 1), so the spot behind an exam
 # question has no ``gen:`` address: knowing it would not open it in the drill.
 EXAM_SEED_BASE = 2**62
@@ -27,11 +34,16 @@ EXAM_SEED_BASE = 2**62
 REAL_STAKES = ("100-200", "1000-2000")
 
 
-def exam_gen_ref(topic: str, level: int, seed: int, index: int = 0, stakes: str | None = None) -> str:
+def exam_gen_ref(topic: str, level: int, seed: int, index: int = 0, stakes: str | None = None, *,
+                 dealer: bool = False) -> str:
     """A generated exam spot: generate(topic, level, seed, stakes), spot ``index``; exam pages only.
     ``stakes`` ("100-200", "1000-2000") is written as a fifth part; references without it are the
-    drawn-blinds spots of the first exams."""
-    return f"{EXAM_GEN}{topic}:{level}:{seed}:{index}" + (f":{stakes}" if stakes else "")
+    drawn-blinds spots of the first exams. ``dealer``: asked as a dealer's question (``exam-deal:``)."""
+    return f"{EXAM_DEAL if dealer else EXAM_GEN}{topic}:{level}:{seed}:{index}" + (f":{stakes}" if stakes else "")
+
+
+def is_dealer_ref(ref: str) -> bool:
+    return ref.startswith(EXAM_DEAL)
 
 
 def exam_pool_ref(scenario_id: str) -> str:
@@ -39,11 +51,19 @@ def exam_pool_ref(scenario_id: str) -> str:
     return f"{EXAM_POOL}{scenario_id}"
 
 
+def exam_part(ref: str) -> str | None:
+    """``rules`` (the written part) or ``table``: the part of a dealer exam the question ``ref``
+    belongs to; None for a question of any other exam."""
+    parts = exam_gen_parts(ref) if is_dealer_ref(ref) else None
+    return part_of(parts[0]) if parts is not None else None
+
+
 def exam_gen_parts(ref: str) -> tuple[str, int, int, int, str | None] | None:
-    """(topic, level, seed, index, stakes or None) of an ``exam-gen:`` reference."""
-    if not ref.startswith(EXAM_GEN):
+    """(topic, level, seed, index, stakes or None) of an ``exam-gen:`` or ``exam-deal:`` reference."""
+    prefix = next((p for p in (EXAM_GEN, EXAM_DEAL) if ref.startswith(p)), None)
+    if prefix is None:
         return None
-    parts = ref[len(EXAM_GEN) :].split(":")
+    parts = ref[len(prefix) :].split(":")
     if len(parts) == 4:
         parts.append("")
     try:
@@ -79,6 +99,9 @@ class ExamTemplate:
     stakes: tuple[str, ...] = ()
     retake: RetakePolicy = RetakePolicy()
     order: int = 100  # where the exams page lists it, lowest first
+    # "dealer": each generated spot is asked as a dealer's question (one to three answers), the
+    # written part (rules) first, then the table part (pots, showdown); see trainer.quiz.dealer.
+    style: str = "spot"
 
     def __post_init__(self) -> None:
         if not self.weights and not self.pool:
@@ -115,12 +138,15 @@ class ExamTemplate:
                 for _ in range(n):
                     seed = EXAM_SEED_BASE + rng.getrandbits(62)
                     stakes = rng.choice(self.stakes) if self.stakes else None
-                    refs.append(exam_gen_ref(t, self.level, seed, stakes=stakes))
+                    refs.append(exam_gen_ref(t, self.level, seed, stakes=stakes, dealer=self.style == "dealer"))
         rng.shuffle(refs)
+        if self.style == "dealer":  # the audition's order: the written part, then the table part
+            refs.sort(key=lambda ref: exam_part(ref) == TABLE)
         return refs
 
 
-KEYS = ("order", "title", "description", "count", "minutes", "pass_mark", "level", "stakes", "retake", "pool", "weights")
+KEYS = ("order", "title", "description", "count", "minutes", "pass_mark", "level", "stakes", "retake", "pool", "weights",
+        "style")
 REQUIRED = ("title", "description", "count", "minutes", "pass_mark")
 SLUG_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 BOUNDS = {"order": (1, 1000), "count": (1, 200), "minutes": (1, 600), "pass_mark": (1, 100), "level": (1, 5)}
@@ -193,8 +219,11 @@ def load_template(path: Path) -> ExamTemplate:
         isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in retake.values()
     ):
         raise ScenarioError(file, line("retake"), "retake", "retake: attempts and hours, whole numbers of at least 1")
+    style = doc.get("style", "spot")
+    if style not in STYLES:
+        raise ScenarioError(file, line("style"), "style", f"style: one of {', '.join(STYLES)}, got {style!r}")
     fields = dict(
-        slug=slug, order=whole("order", 100), title=text("title"), description=text("description"),
+        style=style, slug=slug, order=whole("order", 100), title=text("title"), description=text("description"),
         count=whole("count"), minutes=whole("minutes"), pass_mark=whole("pass_mark"), level=whole("level", 2),
         stakes=tuple(stakes), retake=RetakePolicy(**retake), pool=shares("pool"), weights=shares("weights"),
     )

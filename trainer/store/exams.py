@@ -19,6 +19,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.library.exams import (  # noqa: F401 - the exam references and templates, for the store's callers
+    DEALER_EDITION,
+    EXAM_DEAL,
     EXAM_GEN,
     EXAM_POOL,
     EXAM_SEED_BASE,
@@ -27,7 +29,9 @@ from trainer.library.exams import (  # noqa: F401 - the exam references and temp
     RetakePolicy,
     exam_gen_parts,
     exam_gen_ref,
+    exam_part,
     exam_pool_ref,
+    is_dealer_ref,
 )
 
 from . import codes

@@ -86,19 +86,21 @@ def _number(text: str) -> int:
 
 
 @cached(LRUCache(maxsize=GENERATED), lock=threading.Lock())
-def _generated(topic: str, level: int, seed: int, index: int, locale: str, stakes: str | None = None) -> Entry | None:
+def _generated(topic: str, level: int, seed: int, index: int, locale: str, stakes: str | None = None,
+               edition: int = 1) -> Entry | None:
     try:
-        spot = generate(topic, level=level, seed=seed, start=index, stakes=stakes)[0]
+        spot = generate(topic, level=level, seed=seed, start=index, stakes=stakes, edition=edition)[0]
         scenario = load_document(spot.document, f"{spot.id}.yaml")
         return entry_of(scenario, locale)
     except (ValueError, GenerateError, ScenarioError, QuizError):
         return None
 
 
-def generated(topic: str, level: int, seed: int, index: int, stakes: str | None = None) -> Entry | None:
-    """generate(topic, level, seed, stakes) spot ``index`` in the request's language, whatever the
-    seed (exams use seeds no ``gen:`` address accepts, and real stakes no ``gen:`` address names)."""
-    return _generated(topic, level, seed, index, _locale(), stakes)
+def generated(topic: str, level: int, seed: int, index: int, stakes: str | None = None, *,
+              edition: int = 1) -> Entry | None:
+    """generate(topic, level, seed, stakes, edition) spot ``index`` in the request's language, whatever
+    the seed (exams use seeds no ``gen:`` address accepts, and real stakes no ``gen:`` address names)."""
+    return _generated(topic, level, seed, index, _locale(), stakes, edition)
 
 
 def generated_parts(ref: str) -> tuple[str, int, int, int] | None:

@@ -45,11 +45,12 @@ def draw(template: store.ExamTemplate, exam_id: str) -> list[str]:
     usable = []
     for ref in refs:
         parts = store.exam_gen_parts(ref)
+        dealer = store.is_dealer_ref(ref)
         tries = 0
         while resolve(ref) is None and parts is not None and tries < 20:
             tries += 1
             topic, level, seed, index, stakes = parts
-            ref = store.exam_gen_ref(topic, level, seed, index + tries, stakes)
+            ref = store.exam_gen_ref(topic, level, seed, index + tries, stakes, dealer=dealer)
         if resolve(ref) is None:
             abort(500, description=f"exam template {template.slug}: question {ref} cannot be built")
         usable.append(ref)

@@ -150,6 +150,9 @@ def _question_context(exam: ExamAttempt, number: int) -> dict[str, Any]:
         "answered": {p + 1 for p in saved},
         "seconds_left": max(0, int((exam.deadline - now()).total_seconds())),
         "saved": saved.get(number - 1),
+        # a dealer exam's written or table part, said when the exam has both
+        "part": store.exam_part(exam.questions[number - 1])
+        if len({store.exam_part(ref) for ref in exam.questions}) > 1 else None,
     }
 
 
