@@ -212,7 +212,7 @@ def _scenario(instructor, student, learner):
         r = post_form(student, "/join", {"code": code, "name": "Ana"})
         assert r.status_code == 303, r.text
     sign_up(learner, "lee@example.com", name="Lee Learner")
-    r = post_form(learner, "/exams/", {}, to="/exams/mini/start")
+    r = post_form(learner, "/exams/", {"candidate_name": "Ana Lee"}, to="/exams/mini/start")
     assert r.status_code == 303, r.text
     exam_id = r.headers["Location"].split("/")[2]
     # A class of accounts with the learner in it, and the mini exam assigned to it for a week.
