@@ -383,6 +383,7 @@ def result(exam_id: str) -> Response:
             window_closed=store.window_cut_short(exam),
             code=_shown_code(exam.verify_code or ""),
             verify_url=_verify_url(exam),
+            review_url=public.base_url() + url_for("exams.review_page", exam_id=exam.id),
             **_provenance(exam),
         )
     )
