@@ -220,7 +220,11 @@ def _review_shown(client, exam_id: str) -> bool:
 
 def test_a_class_exams_review_keeps_the_answers_until_the_window_closes_for_everyone(app, instructor):
     assignment_id, ana = _class_exam(app, instructor)
-    exam_id = _sit(ana, f"/exams/assigned/{assignment_id}/start", {"candidate_name": "Ana Lee"}, right=False)
+    started = post_form(ana, f"/exams/assigned/{assignment_id}/start", {"candidate_name": "Ana Lee"})
+    exam_id = started.headers["Location"].split("/")[2]
+    confirm = ana.get(f"/exams/{exam_id}/submit").text
+    assert "your score is shown; the answers and the explanations are shown when the exam closes" in confirm
+    post_form(ana, f"/exams/{exam_id}/submit", {})
     result = ana.get(f"/exams/{exam_id}/result").text
     assert "0 of 2 questions all right" in result  # the score at once
     assert not _review_shown(ana, exam_id)

@@ -337,14 +337,19 @@ def answers_open_at(s: Session, exam: ExamAttempt, template_review: str = REVIEW
     window closes for everyone. None while the attempt is open."""
     if exam.finished_at is None:
         return None
+    closes = review_waits_for(s, exam, template_review)
+    return exam.finished_at if closes is None else max(exam.finished_at, closes)
+
+
+def review_waits_for(s: Session, exam: ExamAttempt, template_review: str = REVIEW_AFTER_CLOSE) -> datetime | None:
+    """The close of the class window the attempt's review waits for; None: it waits for nothing
+    but the attempt's own end (a self-assessment, or an assignment that shows answers at once)."""
     if exam.assignment_id is None:
-        return exam.finished_at
+        return None
     assignment = s.get(ClassExam, exam.assignment_id)
-    if assignment is None:
-        return exam.finished_at
-    if (assignment.review or template_review) == REVIEW_AFTER_ATTEMPT:
-        return exam.finished_at
-    return max(exam.finished_at, assignment.closes_at)
+    if assignment is None or (assignment.review or template_review) == REVIEW_AFTER_ATTEMPT:
+        return None
+    return assignment.closes_at
 
 
 def of_learner(s: Session, learner_id: str) -> list[ExamAttempt]:

@@ -302,6 +302,7 @@ def confirm(exam_id: str) -> Response:
             exam=exam,
             missing=missing,
             count=len(exam.questions),
+            answers_wait=_review_waits_for(exam),
             seconds_left=max(0, int((exam.deadline - now()).total_seconds())),
         )
     )
@@ -350,10 +351,18 @@ def _graded(exam: ExamAttempt) -> tuple[list[dict[str, Any]], list[tuple[str, in
     return review, breakdown
 
 
+def _template_review(exam: ExamAttempt) -> str:
+    template = templates().get(exam.template)
+    return template.review if template else store.REVIEW_AFTER_CLOSE
+
+
 def _answers_open_at(exam: ExamAttempt) -> datetime | None:
     """When this attempt's review shows the answers (docs/exams.md, "Review")."""
-    template = templates().get(exam.template)
-    return store.answers_open_at(db(), exam, template.review if template else store.REVIEW_AFTER_CLOSE)
+    return store.answers_open_at(db(), exam, _template_review(exam))
+
+
+def _review_waits_for(exam: ExamAttempt) -> datetime | None:
+    return store.review_waits_for(db(), exam, _template_review(exam))
 
 
 def _provenance(exam: ExamAttempt) -> dict[str, Any]:
