@@ -109,7 +109,7 @@ def rename() -> Response:
 
 
 def start_page(template: store.ExamTemplate, *, action: str, candidate: Candidate | None = None,
-               assignment: ClassExam | None = None, error: str | None = None) -> Response:
+               assignment: ClassExam | None = None) -> Response:
     """The page before an exam starts: what it is, under whom, and the name and candidate number
     to print on its result (the account's name filled in)."""
     user = identity.account()
@@ -127,7 +127,6 @@ def start_page(template: store.ExamTemplate, *, action: str, candidate: Candidat
         organisation=organisation(),
         max_name=MAX_NAME,
         max_number=store.MAX_CANDIDATE_NUMBER,
-        error=error,
     ))
 
 
