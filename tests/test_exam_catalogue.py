@@ -38,6 +38,7 @@ def test_the_shipped_catalogue_loads_in_its_order_with_no_problem():
         (GOOD + "pool:\n  chips-and-words: 11\n", None, "more pool questions than count 10"),
         (GOOD.replace("title: Betting rules\n", ""), 1, "title: missing"),
         ("title: [unclosed\n", 2, "not valid YAML"),
+        (GOOD + "review: at-once\n", 9, "review: when the review shows the answers, one of after-close, after-attempt"),
     ],
 )
 def test_a_mistake_names_the_file_the_line_and_the_key(tmp_path, text, line, words):
@@ -47,6 +48,13 @@ def test_a_mistake_names_the_file_the_line_and_the_key(tmp_path, text, line, wor
         load_template(path)
     assert refused.value.line == line and words in refused.value.message
     assert str(refused.value).startswith(str(path))
+
+
+def test_the_review_setting_is_read_and_waits_for_the_close_by_default(tmp_path):
+    (tmp_path / "later.yaml").write_text(GOOD)
+    (tmp_path / "at-once.yaml").write_text(GOOD + "review: after-attempt\n")
+    assert load_template(tmp_path / "later.yaml").review == "after-close"
+    assert load_template(tmp_path / "at-once.yaml").review == "after-attempt"
 
 
 def test_one_broken_template_leaves_the_others(tmp_path):

@@ -105,8 +105,9 @@ def library_instance(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def library_url(tmp_path_factory, library_instance):
-    """The app serving the whole scenario library: spots of every size, on every street."""
-    yield from _serve(tmp_path_factory, LIBRARY, library_instance)
+    """The app serving the whole scenario library: spots of every size, on every street (its results
+    issued by a named organisation)."""
+    yield from _serve(tmp_path_factory, LIBRARY, library_instance, {"TRAINER_ORGANISATION": ORGANISATION})
 
 
 @pytest.fixture(scope="session")
@@ -185,6 +186,22 @@ def axe_source() -> str:
     if not AXE.is_file():
         pytest.skip("axe-core is not installed: npm install --prefix tests/e2e/.axe --no-save --no-package-lock axe-core@4.14.1")
     return AXE.read_text(encoding="utf-8")
+
+
+ORGANISATION = "Taipei Dealer Academy"
+
+
+def start_exam(page, start, *, name: str | None = None, number: str | None = None) -> None:
+    """Click an exam's Start link (a locator), then on the page before the exam give the name (the
+    account's is filled in) and the candidate number, and start it: the page is question 1."""
+    with page.expect_navigation():
+        start.click()
+    if name is not None:
+        page.fill("#f-candidate-name", name)
+    if number is not None:
+        page.fill("#f-candidate-number", number)
+    with page.expect_navigation():
+        page.click("text=Start the exam now")
 
 
 def sign_up(page, base_url, name, email, *, instructor=False, at="/account/signup"):

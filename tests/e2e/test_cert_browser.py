@@ -1,11 +1,15 @@
-"""Dealer certification in a real browser at 1280×800: a candidate signs up, sets the name the
-certificate carries, sits "Dealer: full certification" to a pass with answers the engine computes,
-prints the certificate, and someone else, not signed in, opens its QR address and sees the result."""
+"""Dealer certification in a real browser at 1280×800: a candidate signs up, gives the name the
+certificate carries before the exam starts, sits "Dealer: full certification" to a pass with answers
+the engine computes, prints the result and the certificate, and someone else, not signed in, opens
+its QR address and sees the result. The printed result and certificate (A4 and Letter) are kept as
+PDFs and PNGs in test-artifacts/ to be looked at."""
 
 from __future__ import annotations
 
 import re
+import shutil
 import sqlite3
+import subprocess
 
 import pytest
 
@@ -16,7 +20,7 @@ from trainer.scenarios import load_document, load_paths
 from trainer.store import exams
 from trainer.store.engines import DB_FILE
 
-from tests.e2e.conftest import LIBRARY, sign_up
+from tests.e2e.conftest import LIBRARY, ORGANISATION, sign_up, start_exam
 from tests.e2e.test_loop_browser import fill_expected
 
 pytestmark = pytest.mark.e2e
@@ -56,15 +60,11 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
     page.set_default_timeout(20_000)
     sign_up(page, library_url, "Mei", "mei@example.com", at="/account/signup?next=/exams/")
     page.goto(library_url + "/exams/")
-    page.fill("#account-name", "Mei-Lin Chen")  # the name the certificate will carry
-    with page.expect_navigation():
-        page.click("text=Change the name")
-    assert "Mei-Lin Chen" in page.locator(".exam-name").inner_text()
     full = page.locator("section.exam-template", has=page.locator("#t-dealer-full"))
     assert "40 questions · 40 minutes · pass mark 85%" in full.inner_text()
     assert "blinds 100/200 and 1,000/2,000" in full.inner_text()
-    with page.expect_navigation():
-        full.locator("button[type=submit]").click()
+    # the name the certificate will carry, asked before the start (the account's is filled in)
+    start_exam(page, full.locator("a.button--primary"), name="Mei-Lin Chen", number="TDA-2026-0042")
     exam_id = re.search(r"/exams/([0-9a-f]{32})/q/1$", page.url).group(1)
 
     refs = _questions(library_instance, exam_id)
@@ -89,6 +89,16 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
         page.click("text=Submit my answers")
     summary = page.locator(".result-summary").inner_text()
     assert "Mei-Lin Chen" in summary and "40 of 40 questions all right" in summary and "pass mark 85%" in summary
+    assert ORGANISATION in summary and "TDA-2026-0042" in summary and "self-assessment" in summary
+    # Printed, the result is its summary and per-topic table on one or two pages; the 40 questions'
+    # review prints from a page of its own.
+    assert printed_pages(page, artifacts, "exam-result-a4", "A4") <= 2
+    with page.expect_navigation():
+        page.click("text=The review on a page of its own, to print")
+    assert page.locator(".review-item").count() == 40
+    printed_pages(page, artifacts, "exam-review-a4", "A4", png_pages=1)
+    with page.expect_navigation():
+        page.click("text=Back to the result")
 
     with page.expect_navigation():
         page.click("text=Printable certificate")
@@ -96,9 +106,20 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
     assert not page.locator(".site-header").is_visible()
     certificate = page.locator("main").inner_text()
     assert "Mei-Lin Chen" in certificate and "Dealer: full certification" in certificate
+    assert ORGANISATION in certificate and "TDA-2026-0042" in certificate and "self-assessment" in certificate
     page.screenshot(path=str(artifacts / "cert-certificate-print-1280.png"), full_page=True)
-    pdf = page.pdf(path=str(artifacts / "cert-certificate.pdf"), format="A4", print_background=True)
-    assert pdf.startswith(b"%PDF") and len(pdf) > 5_000
+    certificate_url = page.url
+    for paper, size in (("a4", "A4"), ("letter", "Letter")):
+        for lang in ("en", "zh-Hant"):
+            page.goto(f"{certificate_url}?paper={paper}&lang={lang}")
+            assert printed_pages(page, artifacts, f"cert-certificate-{paper}-{lang}", size) == 1
+            # laid out to fill its page: the verification block ends near the sheet's foot
+            sheet = page.locator(".certificate").bounding_box()
+            check = page.locator(".check").bounding_box()
+            assert sheet["y"] + sheet["height"] - (check["y"] + check["height"]) < 80
+            assert len(set(page.evaluate(
+                "[...document.querySelectorAll('.certificate *')].map(e => getComputedStyle(e).fontFamily)"))) == 1
+    page.goto(certificate_url + "?lang=en")
     address = page.locator("strong.url").inner_text()
     assert page.locator(f"figure.qr[aria-label='QR code of {address}'] svg").count() == 1
 
@@ -106,6 +127,7 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
     employer.goto(address)
     facts = employer.locator(".verified").inner_text()
     assert "Mei-Lin Chen" in facts and "Dealer: full certification" in facts
+    assert ORGANISATION in facts and "TDA-2026-0042" in facts and "self-assessment" in facts
     assert "40 of 40 questions all right (100%)" in facts
     assert re.search(r"Pass mark\s+85%", facts) and re.search(r"Result\s+Passed", facts)
     assert employer.locator(".review-item, .steps, .answer-form").count() == 0
@@ -126,11 +148,25 @@ def test_axe_finds_nothing_on_a_four_colour_hand_reading_spot_and_the_exam_list(
         assert axe_violations(page, axe_source) == []
 
 
+def printed_pages(page, artifacts, name: str, size: str, *, png_pages: int | None = None) -> int:
+    """Print the page to ``<name>.pdf`` at paper ``size`` as Chromium does, turn its pages (the first
+    ``png_pages``) into ``<name>-<n>.png`` to look at, and say how many pages it printed on."""
+    page.emulate_media(media="print")
+    pdf = page.pdf(path=str(artifacts / f"{name}.pdf"), format=size, print_background=True, prefer_css_page_size=True)
+    page.emulate_media(media="screen")
+    assert pdf.startswith(b"%PDF")
+    count = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    if shutil.which("pdftoppm"):
+        last = ["-l", str(png_pages)] if png_pages else []
+        subprocess.run(["pdftoppm", "-png", "-r", "60", *last, str(artifacts / f"{name}.pdf"), str(artifacts / name)],
+                       check=True)
+    return count
+
+
 def pass_exam(page, url: str, instance, slug: str = "chips-and-words") -> str:
     """Sit the exam ``slug`` to a pass with the engine's answers; the attempt's id (on its result page)."""
     page.goto(url + "/exams/")
-    with page.expect_navigation():
-        page.locator("section.exam-template", has=page.locator(f"#t-{slug}")).locator("button[type=submit]").click()
+    start_exam(page, page.locator("section.exam-template", has=page.locator(f"#t-{slug}")).locator("a.button--primary"))
     exam_id = re.search(r"/exams/([0-9a-f]{32})/q/1$", page.url).group(1)
     pool = _pool()
     for ref in _questions(instance, exam_id):
@@ -150,10 +186,8 @@ def no_sideways_scroll(page, width: int) -> None:
 def test_the_result_the_certificate_and_a_class_page_fit_a_320_pixel_phone(open_page, library_url, library_instance, artifacts):
     page = open_page(viewport=WIDE)
     page.set_default_timeout(20_000)
-    sign_up(page, library_url, "Pat", "pat-narrow@example.com", at="/account/signup?next=/exams/", instructor=True)
-    page.fill("#account-name", "Patricia Montgomery-Fairweather")
-    with page.expect_navigation():
-        page.click("text=Change the name")
+    sign_up(page, library_url, "Patricia Montgomery-Fairweather", "pat-narrow@example.com",
+            at="/account/signup?next=/exams/", instructor=True)
     exam_id = pass_exam(page, library_url, library_instance)
     page.goto(library_url + "/classroom/")
     page.fill("#f-class-title", "Dealers on phones")
@@ -174,7 +208,7 @@ def test_the_result_the_certificate_and_a_class_page_fit_a_320_pixel_phone(open_
     page.screenshot(path=str(artifacts / "exam-result-320-zh-Hans.png"))
     page.goto(f"{library_url}/exams/{exam_id}/certificate?lang=zh-Hans")
     page.screenshot(path=str(artifacts / "cert-certificate-320-zh-Hans.png"), full_page=True)
-    # Printed, the sheet is the same 190 mm as on a wide screen.
+    # Printed, the sheet is the same 186 mm as on a wide screen.
     page.emulate_media(media="print")
     assert page.evaluate("document.querySelector('.certificate').getBoundingClientRect().width") > 700
 

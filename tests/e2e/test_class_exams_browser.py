@@ -1,6 +1,6 @@
 """An instructor's class in a real browser at 1280×800: sign up to teach, make a class, a student
 joins through the invite link, the instructor assigns an exam with a window, the student sits it
-and the instructor sees the result."""
+and the instructor sees the result, then revokes it, and /verify says so."""
 
 from __future__ import annotations
 
@@ -51,7 +51,22 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     assert "Dealers 101" in assigned.inner_text() and "(Asia/Taipei)" in assigned.inner_text()
     student.screenshot(path=str(artifacts / "exams-assigned-1280-en.png"), full_page=False)
     with student.expect_navigation():
-        assigned.locator("button", has_text="Start the exam").click()
+        assigned.locator("a", has_text="Start the exam").click()
+    # The page before the exam: under whom it is sat, and the name and number to print.
+    assert "A class exam set by instructor Ms Tan" in student.locator("main").inner_text()
+    assert student.locator("#f-candidate-name").input_value() == "小美"
+    student.screenshot(path=str(artifacts / "exam-start-1280-en.png"), full_page=True)
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        phone = open_page(viewport=PHONE)
+        phone.context.add_cookies(student.context.cookies())
+        phone.goto(student.url + f"?lang={lang}")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        phone.screenshot(path=str(artifacts / f"exam-start-360-{lang}.png"), full_page=True)
+    student.goto(student.url.split("?")[0] + "?lang=en")
+    student.fill("#f-candidate-name", "Lin Mei-Hua 林美華")
+    student.fill("#f-candidate-number", "D101-07")
+    with student.expect_navigation():
+        student.click("text=Start the exam now")
     assert re.search(r"/exams/[0-9a-f]{32}/q/1$", student.url)
     for _number in range(10):
         fill_anything(student)
@@ -60,12 +75,19 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     with student.expect_navigation():
         student.click("text=Submit my answers")
     assert student.url.endswith("/result")
+    result_url = student.url
+    # Classmates still have the week to sit it: the review keeps its answers until the close.
+    assert "shown when the exam closes for the whole class" in student.locator(".result-review").inner_text()
+    assert student.locator(".review-item").count() == 0
+    assert "Lin Mei-Hua 林美華" in student.locator(".result-summary").inner_text()
+    student.screenshot(path=str(artifacts / "exam-result-class-1280-en.png"), full_page=True)
 
     with teacher.expect_navigation():
         teacher.click("main table a", timeout=5000)
     row = teacher.locator("#results tbody tr", has_text="小美").inner_text()
     assert re.search(r"of 10", row) and ("passed" in row) and "(Asia/Taipei)" in row
     teacher.screenshot(path=str(artifacts / "class-results-1280-en.png"), full_page=True)
+    results_url = teacher.url
     with teacher.expect_download() as download:
         teacher.click("text=Download the results (CSV)")
     assert download.value.suggested_filename.endswith("-results.csv")
@@ -77,6 +99,28 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
         student.screenshot(path=str(artifacts / f"exams-assigned-1280-{lang}.png"), full_page=False)
     teacher.goto(base_url + "/classroom/?lang=zh-Hant")
     teacher.screenshot(path=str(artifacts / "classroom-home-1280-zh-Hant.png"), full_page=False)
+
+    # The instructor revokes the result; an employer's /verify then says so, and when.
+    student.goto(result_url + "?lang=en")
+    address = student.locator(".result-facts a[href*='/verify/']").get_attribute("href")
+    teacher.goto(results_url.split("?")[0] + "?lang=en")
+    with teacher.expect_navigation():
+        teacher.click("#results a:has-text('Revoke')")
+    teacher.screenshot(path=str(artifacts / "class-revoke-1280-en.png"), full_page=True)
+    with teacher.expect_navigation():
+        teacher.click("text=Revoke this result")
+    assert "revoked" in teacher.locator("#results tbody tr", has_text="小美").inner_text()
+    employer = open_page(viewport=WIDE)
+    for lang in ("en", "zh-Hant"):
+        employer.goto(f"{address}?lang={lang}")
+        employer.screenshot(path=str(artifacts / f"verify-revoked-1280-{lang}.png"), full_page=True)
+    employer.goto(f"{address}?lang=en")
+    said = employer.locator("main").inner_text()
+    assert "Revoked." in said and "by Ms Tan, who supervised it" in said and "Lin Mei-Hua 林美華" in said
+    assert "D101-07" in said and "A class exam set by instructor Ms Tan (class “Dealers 101”)" in said
+    phone = open_page(viewport=PHONE)
+    phone.goto(f"{address}?lang=zh-Hans")
+    phone.screenshot(path=str(artifacts / "verify-revoked-360-zh-Hans.png"), full_page=True)
     teacher.goto(base_url + "/classroom/?lang=en")
     teacher.screenshot(path=str(artifacts / "classroom-home-1280-en.png"), full_page=False)
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.answers import BTN, BTN_TYPED
 
-from tests.e2e.conftest import sign_up
+from tests.e2e.conftest import sign_up, start_exam
 from tests.e2e.test_classroom_phone_browser import answer_step_by_step
 from tests.e2e.test_drill_browser import fill
 
@@ -35,8 +35,7 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
     sign_up(page, base_url, "Ana Lee", "ana@example.com", at="/account/signup?next=/exams/")
     page.goto(base_url + "/exams/")
     assert "up to 3 attempts in any 24 hours" in page.locator("#t-pots-and-showdown ~ p.meta").last.inner_text()
-    with page.expect_navigation():
-        page.click("#t-pots-and-showdown ~ form button[type=submit]")
+    start_exam(page, page.locator("#t-pots-and-showdown ~ p a.button--primary"))
     assert re.search(r"/exams/[0-9a-f]{32}/q/1$", page.url)
     assert page.locator("#exam-timer").is_visible()
     first = page.locator(".exam-timer-value").inner_text()

@@ -111,7 +111,7 @@ def test_a_wrong_count_or_level_range_is_refused_next_to_its_field_and_quick_sta
     with app.extensions["trainer.store"].session() as s:
         assert s.scalar(select(func.count()).select_from(LiveSession)) == 0
     # Quick start, from the page that refused the form, still makes a session of the default size
-    assert "an instructor-paced session of 10 spots" in refused.text
+    assert "an instructor-paced session of 10 quick questions" in refused.text
     assert _quick_start(refused.text)["count"] == "10"
 
 
@@ -272,12 +272,12 @@ def test_the_window_is_enforced_before_it_opens_and_after_it_closes(app, instruc
     assigned = page.text.split('id="assigned-h"', 1)[1].split("</section>", 1)[0]
     assert "Retakes: up to" in assigned  # the template's policy counts here too, and is said before starting
     assignment_id = _only(app, ClassExam).id
-    early = post_form(ana, "/exams/", {}, to=f"/exams/assigned/{assignment_id}/start")  # a forged start
+    early = post_form(ana, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/assigned/{assignment_id}/start")  # a forged start
     assert early.status_code == 200 and "This exam is not open yet." in early.text
     with app.extensions["trainer.store"].session() as s:
         s.execute(update(ClassExam).values(opens_at=now() - timedelta(days=2), closes_at=now() - timedelta(seconds=1)))
         s.commit()
-    late = post_form(ana, "/exams/", {}, to=f"/exams/assigned/{assignment_id}/start")
+    late = post_form(ana, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/assigned/{assignment_id}/start")
     assert late.status_code == 200 and "This exam has closed: it can no longer be started." in late.text
     assert _only(app, ExamAttempt) is None
 
@@ -290,7 +290,7 @@ def test_a_start_just_before_the_close_ends_at_the_close(app, instructor):
         s.execute(update(ClassExam).values(closes_at=closes))
         s.commit()
     ana = _student(app, "ana@example.com", "Ana Lee", code)
-    started = post_form(ana, "/exams/", {}, to=f"/exams/assigned/{_only(app, ClassExam).id}/start")
+    started = post_form(ana, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/assigned/{_only(app, ClassExam).id}/start")
     assert started.status_code == 303 and "/q/1" in started.headers["Location"]
     exam = _only(app, ExamAttempt)
     assert abs((exam.deadline - closes).total_seconds()) < 1 and exam.assignment_id is not None
@@ -319,7 +319,7 @@ def test_a_student_not_in_the_class_cannot_sit_it_and_another_instructor_cannot_
     assignment_id = _only(app, ClassExam).id
     outsider = _student(app, "bo@example.com", "Bo", None)
     assert "Dealers 101" not in outsider.get("/exams/").text
-    refused = post_form(outsider, "/exams/", {}, to=f"/exams/assigned/{assignment_id}/start")
+    refused = post_form(outsider, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/assigned/{assignment_id}/start")
     assert refused.status_code == 404
     assert _only(app, ExamAttempt) is None
 
@@ -343,7 +343,7 @@ def test_the_instructor_sees_each_students_result_and_exports_it(app, instructor
     assignment_id = _only(app, ClassExam).id
     mei = _student(app, "mei@example.com", "小美", code)
     _student(app, "bo@example.com", "Bo", code)  # joined, never started
-    first = post_form(mei, "/exams/", {}, to=f"/exams/assigned/{assignment_id}/start").headers["Location"]
+    first = post_form(mei, "/exams/", {"candidate_name": "小美"}, to=f"/exams/assigned/{assignment_id}/start").headers["Location"]
     exam_id = first.split("/")[2]
     post_form(mei, first, {"go": "stay", **BTN_RIGHT})
     post_form(mei, f"/exams/{exam_id}/submit", {})
@@ -390,8 +390,8 @@ def test_an_assigned_exam_in_progress_offers_to_continue_it(app, instructor):
     ana = _student(app, "ana@example.com", "Ana Lee", code)
     assignment = _only(app, ClassExam).id
     assert "Start the exam" in ana.get("/exams/").text
-    first = post_form(ana, "/exams/", {}, to=f"/exams/assigned/{assignment}/start").headers["Location"]
+    first = post_form(ana, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/assigned/{assignment}/start").headers["Location"]
     page = ana.get("/exams/").text
     assigned = page.split('class="assigned-exams"', 1)[1].split("</section>", 1)[0]
     assert "Continue the exam" in assigned and "Start the exam" not in assigned
-    assert post_form(ana, "/exams/", {}, to=f"/exams/assigned/{assignment}/start").headers["Location"] == first
+    assert post_form(ana, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/assigned/{assignment}/start").headers["Location"] == first

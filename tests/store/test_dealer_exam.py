@@ -18,7 +18,7 @@ NAMES = re.compile(r'<(?:input|textarea)[^>]* name="(?!csrf_token)([^"]+)"')
 
 def _start(client) -> str:
     sign_up(client, "dee@example.com", name="Dee Lam")
-    response = post_form(client, "/exams/", {}, to=f"/exams/{FULL}/start")
+    response = post_form(client, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/{FULL}/start")
     assert response.status_code == 303, response.text
     return response.headers["Location"].split("/")[2]
 

@@ -32,7 +32,7 @@ def app(database, tmp_path):
 
 
 def _start(client) -> str:
-    response = post_form(client, "/exams/", {}, to=f"/exams/{FULL}/start")
+    response = post_form(client, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/{FULL}/start")
     assert response.status_code == 303, response.text
     return response.headers["Location"].split("/")[2]
 
@@ -140,7 +140,7 @@ def test_concurrent_starts_of_the_certification_cannot_exceed_its_retake_policy(
 
     def start(i: int) -> None:
         barrier.wait()
-        responses[i] = clients[i].post(f"/exams/{FULL}/start", data={"csrf_token": tokens[i]})
+        responses[i] = clients[i].post(f"/exams/{FULL}/start", data={"csrf_token": tokens[i], "candidate_name": "Ana Lee"})
 
     threads = [threading.Thread(target=start, args=(i,)) for i in range(len(clients))]
     for thread in threads:
@@ -159,7 +159,7 @@ def test_concurrent_starts_of_the_certification_cannot_exceed_its_retake_policy(
         else:
             assert "started at the same moment" in r.text or "The next one opens" in r.text
     # and now the policy is used up: one more start is refused, and says when the next one opens
-    refused = post_form(first, "/exams/", {}, to=f"/exams/{FULL}/start")
+    refused = post_form(first, "/exams/", {"candidate_name": "Ana Lee"}, to=f"/exams/{FULL}/start")
     assert refused.status_code in (200, 303)
     with app.extensions["trainer.store"].session() as s:
         assert len(s.scalars(select(ExamAttempt).where(ExamAttempt.account_id == account)).all()) == allowed

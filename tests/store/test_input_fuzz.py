@@ -100,6 +100,9 @@ FRESH = {"email"}
 UNLINKED_POSTS: dict[str, dict[str, str]] = {
     # The invite page shows its form only to someone not in the class yet; the learner here has joined.
     "classes.join": {},
+    # The revoke page shows its form only for a graded attempt at the instructor's class exam; the
+    # learner's attempt here is a running self-study one (revoking: tests/store/test_exam_identity.py).
+    "classes.revoke": {},
 }
 
 
@@ -212,7 +215,7 @@ def _scenario(instructor, student, learner):
         r = post_form(student, "/join", {"code": code, "name": "Ana"})
         assert r.status_code == 303, r.text
     sign_up(learner, "lee@example.com", name="Lee Learner")
-    r = post_form(learner, "/exams/", {}, to="/exams/mini/start")
+    r = post_form(learner, "/exams/", {"candidate_name": "Ana Lee"}, to="/exams/mini/start")
     assert r.status_code == 303, r.text
     exam_id = r.headers["Location"].split("/")[2]
     # A class of accounts with the learner in it, and the mini exam assigned to it for a week.
@@ -254,7 +257,7 @@ def _actor(endpoint: str, clients: dict):
     blueprint = endpoint.split(".")[0]
     if blueprint == "live":
         return clients["student"] if endpoint in STUDENT_PAGES else clients["instructor"]
-    if blueprint == "exams" or endpoint in ("classes.join_page", "classes.join", "classes.start"):
+    if blueprint == "exams" or endpoint in ("classes.join_page", "classes.join", "classes.start", "classes.start_form"):
         return clients["learner"]
     if blueprint == "classes":
         return clients["instructor"]

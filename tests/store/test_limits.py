@@ -141,7 +141,7 @@ def test_guessing_verification_codes_is_limited_per_address(app):
 def test_looking_up_a_real_verification_code_again_and_again_is_not_limited(app):
     learner = _client(app, "198.51.100.4")
     sign_up(learner, "ana@example.com", name="Ana Lee")
-    started = post_form(learner, "/exams/", {}, to="/exams/betting-rules/start")
+    started = post_form(learner, "/exams/", {"candidate_name": "Ana Lee"}, to="/exams/betting-rules/start")
     exam_id = started.headers["Location"].split("/")[2]
     confirm = learner.get(f"/exams/{exam_id}/submit")
     submitted = learner.post(f"/exams/{exam_id}/submit", data={"csrf_token": token(confirm.text)})

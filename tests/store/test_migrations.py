@@ -221,3 +221,27 @@ def test_review_new_cards_keeps_the_learners_settings_and_counts_old_cards_for_n
     at("0011_history_and_misses", command.downgrade)
     with store.engine.connect() as connection:
         assert connection.execute(text("SELECT scenario_id FROM review_cards")).all() == [("spot-a",)]
+
+
+def test_cert_identity_goes_down_and_up_again_keeping_the_exams_sat_unrevoked(store):
+    from alembic import command
+    from sqlalchemy import inspect, text
+
+    at = migrated(store)
+    at("0011_history_and_misses", command.downgrade)
+    with store.engine.connect() as connection:
+        columns = {c["name"] for c in inspect(connection).get_columns("exam_attempts")}
+        assert not {"candidate_number", "revoked_at", "revoked_by"} & columns
+        assert "review" not in {c["name"] for c in inspect(connection).get_columns("class_exams")}
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO learners (id, account_id, srs_enabled, created_at) VALUES ('l1', NULL, false, '2026-01-01')"
+        ))
+        connection.execute(text(
+            "INSERT INTO exam_attempts (id, learner_id, template, title, name, questions, time_limit_s, pass_mark, "
+            "started_at, deadline) VALUES ('e1', 'l1', 'mini', 'Mini', 'Ana', '[]', 60, 50, '2026-01-01', '2026-01-01')"
+        ))
+    at("head", command.upgrade)
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT name, candidate_number, revoked_at, revoked_by FROM exam_attempts")).all() == [
+            ("Ana", None, None, None)]

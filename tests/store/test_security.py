@@ -15,6 +15,8 @@ POSTS = [
     "/exams/betting-rules/start",
     "/exams/0123456789abcdef0123456789abcdef/q/1",
     "/exams/0123456789abcdef0123456789abcdef/submit",
+    "/exams/assigned/0123456789abcdef0123456789abcdef/start",
+    "/classroom/results/0123456789abcdef0123456789abcdef/revoke",
     "/classroom/new",
     "/classroom/0123456789abcdef0123456789abcdef/next",
     "/join",

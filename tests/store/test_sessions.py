@@ -25,7 +25,7 @@ def _signed_in(client) -> bool:
 
 
 def _exam_result(client) -> str:
-    started = post_form(client, "/exams/", {}, to="/exams/betting-rules/start")
+    started = post_form(client, "/exams/", {"candidate_name": "Ana Lee"}, to="/exams/betting-rules/start")
     exam_id = started.headers["Location"].split("/")[2]
     confirm = client.get(f"/exams/{exam_id}/submit")
     client.post(f"/exams/{exam_id}/submit", data={"csrf_token": token(confirm.text)})
@@ -153,7 +153,7 @@ def test_a_cookie_from_before_sign_up_opens_nothing_of_the_new_account(app, clie
     post_form(client, f"/drill/{BTN}", BTN_RIGHT)  # an anonymous learner is made for this cookie
     before = _copy_of(app, client)
     sign_up(client, "victim@example.com", name="Victim Person")
-    started = post_form(client, "/exams/", {}, to="/exams/betting-rules/start")
+    started = post_form(client, "/exams/", {"candidate_name": "Ana Lee"}, to="/exams/betting-rules/start")
     exam_id = started.headers["Location"].split("/")[2]
     post_form(client, "/account/", {}, to="/account/sessions/end")
     client.post("/account/password", data={})  # the victim carries on as the victim

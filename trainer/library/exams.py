@@ -30,6 +30,15 @@ STYLES = ("spot", "dealer")
 # Exam seeds sit above every seed a drill address accepts (2^31 - 1), so the spot behind an exam
 # question has no ``gen:`` address: knowing it would not open it in the drill.
 EXAM_SEED_BASE = 2**62
+# When an attempt's review shows the correct answers and the explanations (the score and the
+# per-topic table show at once). "after-close": a class's assigned exam keeps them until its window
+# has closed for everyone, so the first to finish cannot hand them to the rest; a self-study
+# attempt, which has no window, shows them when it is over. "after-attempt": as soon as the
+# attempt is over, class exams too. (Moodle's review options, "immediately after the attempt" and
+# "after the quiz is closed".)
+REVIEW_AFTER_CLOSE = "after-close"
+REVIEW_AFTER_ATTEMPT = "after-attempt"
+REVIEW_OPTIONS = (REVIEW_AFTER_CLOSE, REVIEW_AFTER_ATTEMPT)
 # The stakes of the dealer templates (trainer.playout.STAKES names them).
 REAL_STAKES = ("100-200", "1000-2000")
 
@@ -102,8 +111,11 @@ class ExamTemplate:
     # "dealer": each generated spot is asked as a dealer's question (one to three answers), the
     # written part (rules) first, then the table part (pots, showdown); see trainer.quiz.dealer.
     style: str = "spot"
+    review: str = REVIEW_AFTER_CLOSE  # when a review shows the answers (REVIEW_OPTIONS)
 
     def __post_init__(self) -> None:
+        if self.review not in REVIEW_OPTIONS:
+            raise ValueError(f"exam template {self.slug}: review is one of {', '.join(REVIEW_OPTIONS)}, got {self.review!r}")
         if not self.weights and not self.pool:
             raise ValueError(f"exam template {self.slug}: give topic weights, an exam-pool share, or both")
         if sum(self.pool.values()) > self.count:
@@ -145,8 +157,10 @@ class ExamTemplate:
         return refs
 
 
-KEYS = ("order", "title", "description", "count", "minutes", "pass_mark", "level", "stakes", "retake", "pool", "weights",
-        "style")
+KEYS = (
+    "order", "title", "description", "count", "minutes", "pass_mark", "level", "stakes", "retake", "pool", "weights",
+    "style", "review",
+)
 REQUIRED = ("title", "description", "count", "minutes", "pass_mark")
 SLUG_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 BOUNDS = {"order": (1, 1000), "count": (1, 200), "minutes": (1, 600), "pass_mark": (1, 100), "level": (1, 5)}
@@ -222,8 +236,12 @@ def load_template(path: Path) -> ExamTemplate:
     style = doc.get("style", "spot")
     if style not in STYLES:
         raise ScenarioError(file, line("style"), "style", f"style: one of {', '.join(STYLES)}, got {style!r}")
+    review = doc.get("review", REVIEW_AFTER_CLOSE)
+    if review not in REVIEW_OPTIONS:
+        raise ScenarioError(file, line("review"), "review",
+                            f"review: when the review shows the answers, one of {', '.join(REVIEW_OPTIONS)}; got {review!r}")
     fields = dict(
-        style=style, slug=slug, order=whole("order", 100), title=text("title"), description=text("description"),
+        style=style, slug=slug, review=review, order=whole("order", 100), title=text("title"), description=text("description"),
         count=whole("count"), minutes=whole("minutes"), pass_mark=whole("pass_mark"), level=whole("level", 2),
         stakes=tuple(stakes), retake=RetakePolicy(**retake), pool=shares("pool"), weights=shares("weights"),
     )

@@ -92,15 +92,18 @@ def members(s: Session, school_class: SchoolClass) -> list[Account]:
 
 
 def assign(
-    s: Session, school_class: SchoolClass, *, template: str, opens_at: datetime, closes_at: datetime, time_zone: str
+    s: Session, school_class: SchoolClass, *, template: str, opens_at: datetime, closes_at: datetime, time_zone: str,
+    review: str | None = None,
 ) -> ClassExam:
+    """``review``: when the review shows the answers (trainer.library.exams.REVIEW_OPTIONS); None:
+    as the template says."""
     if closes_at <= opens_at:
         raise ClassesError(N_("The exam must close after it opens."))
     if closes_at <= now():
         raise ClassesError(N_("That window has already closed: choose a close in the future."))
     made = ClassExam(
         id=new_id(), class_id=school_class.id, template=template, opens_at=opens_at, closes_at=closes_at,
-        time_zone=time_zone,
+        time_zone=time_zone, review=review,
     )
     s.add(made)
     s.flush()
@@ -175,4 +178,14 @@ def assigned_attempts(s: Session, account_id: int) -> list[ExamAttempt]:
         s.scalars(
             select(ExamAttempt).where(ExamAttempt.account_id == account_id, ExamAttempt.assignment_id.is_not(None))
         )
+    )
+
+
+def supervised_attempt(s: Session, exam_id: str, instructor_id: int) -> ExamAttempt | None:
+    """An attempt sat for an exam assigned to one of the instructor's classes; anyone else's is None."""
+    return s.scalar(
+        select(ExamAttempt)
+        .join(ClassExam, ClassExam.id == ExamAttempt.assignment_id)
+        .join(SchoolClass, SchoolClass.id == ClassExam.class_id)
+        .where(ExamAttempt.id == exam_id, SchoolClass.instructor_id == instructor_id)
     )

@@ -25,6 +25,9 @@ from trainer.library.exams import (  # noqa: F401 - the exam references and temp
     EXAM_POOL,
     EXAM_SEED_BASE,
     REAL_STAKES,
+    REVIEW_AFTER_ATTEMPT,
+    REVIEW_AFTER_CLOSE,
+    REVIEW_OPTIONS,
     ExamTemplate,
     RetakePolicy,
     exam_gen_parts,
@@ -36,9 +39,10 @@ from trainer.library.exams import (  # noqa: F401 - the exam references and temp
 
 from . import codes
 from .learners import ensure_learner, new_id
-from .models import Account, ExamAnswer, ExamAttempt, now
+from .models import Account, ClassExam, ExamAnswer, ExamAttempt, SchoolClass, now
 
 CODE_LENGTH = 10
+MAX_CANDIDATE_NUMBER = 40  # characters of exam_attempts.candidate_number
 
 
 def attempt_seed(secret: str | bytes, exam_id: str) -> int:
@@ -117,6 +121,7 @@ def start(
     at: datetime | None = None,
     assignment_id: str | None = None,
     closes_at: datetime | None = None,
+    candidate_number: str | None = None,
 ) -> ExamAttempt:
     """A new attempt; with an account, only as its template's retake policy allows
     (``RetakeRefused`` otherwise, also when a concurrent start took this attempt's number).
@@ -140,6 +145,7 @@ def start(
         template=template.slug,
         title=template.title,
         name=name,
+        candidate_number=candidate_number or None,
         questions=list(refs),
         time_limit_s=template.minutes * 60,
         pass_mark=template.pass_mark,
@@ -283,11 +289,71 @@ def verified(s: Session, code: str) -> ExamAttempt | None:
     return s.scalar(select(ExamAttempt).where(ExamAttempt.verify_code == code))
 
 
-def account_name(s: Session, exam: ExamAttempt) -> str | None:
-    """The display name of the account that sat the exam, as it is now."""
-    if exam.account_id is None:
+@dataclass(frozen=True, kw_only=True)
+class Provenance:
+    """Under whom a result was sat: a class's assigned exam names its class and instructor (their
+    names as they are now); a self-assessment has neither. ``revoked_by`` names who withdrew it."""
+
+    class_title: str | None = None
+    instructor: str | None = None
+    revoked_by: str | None = None
+
+    @property
+    def supervised(self) -> bool:
+        return self.instructor is not None
+
+
+def provenance(s: Session, exam: ExamAttempt) -> Provenance:
+    under = assigned_by(s, exam.assignment_id) if exam.assignment_id is not None else Provenance()
+    if exam.revoked_by is None:
+        return under
+    revoked_by = s.scalar(select(Account.name).where(Account.id == exam.revoked_by))
+    return Provenance(class_title=under.class_title, instructor=under.instructor, revoked_by=revoked_by)
+
+
+def assigned_by(s: Session, assignment_id: str) -> Provenance:
+    """The class an exam was assigned to and its instructor."""
+    row = s.execute(
+        select(SchoolClass.title, Account.name)
+        .join(ClassExam, ClassExam.class_id == SchoolClass.id)
+        .join(Account, Account.id == SchoolClass.instructor_id)
+        .where(ClassExam.id == assignment_id)
+    ).first()
+    return Provenance(class_title=row[0], instructor=row[1]) if row is not None else Provenance()
+
+
+def revoke(s: Session, exam: ExamAttempt, *, by: int, at: datetime | None = None) -> bool:
+    """Withdraw a closed result (its instructor's decision); False if it was revoked already or is
+    not closed. The verification code stays: /verify answers "revoked" rather than "no such code"."""
+    won = s.execute(
+        update(ExamAttempt)
+        .where(ExamAttempt.id == exam.id, ExamAttempt.finished_at.is_not(None), ExamAttempt.revoked_at.is_(None))
+        .values(revoked_at=at or now(), revoked_by=by)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    s.refresh(exam)
+    return won == 1
+
+
+def answers_open_at(s: Session, exam: ExamAttempt, template_review: str = REVIEW_AFTER_CLOSE) -> datetime | None:
+    """When the closed attempt's review shows the correct answers: when it closed, or, for a class's
+    assigned exam whose review waits for the close (its own setting, else its template's), when the
+    window closes for everyone. None while the attempt is open."""
+    if exam.finished_at is None:
         return None
-    return s.scalar(select(Account.name).where(Account.id == exam.account_id))
+    closes = review_waits_for(s, exam, template_review)
+    return exam.finished_at if closes is None else max(exam.finished_at, closes)
+
+
+def review_waits_for(s: Session, exam: ExamAttempt, template_review: str = REVIEW_AFTER_CLOSE) -> datetime | None:
+    """The close of the class window the attempt's review waits for; None: it waits for nothing
+    but the attempt's own end (a self-assessment, or an assignment that shows answers at once)."""
+    if exam.assignment_id is None:
+        return None
+    assignment = s.get(ClassExam, exam.assignment_id)
+    if assignment is None or (assignment.review or template_review) == REVIEW_AFTER_ATTEMPT:
+        return None
+    return assignment.closes_at
 
 
 def of_learner(s: Session, learner_id: str) -> list[ExamAttempt]:

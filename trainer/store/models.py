@@ -170,6 +170,11 @@ class ExamAttempt(Base):
     attempt_number: Mapped[int | None] = mapped_column(Integer)
     # sat as a class's assigned exam (migration 0007): its deadline is at most the window's close
     assignment_id: Mapped[str | None] = mapped_column(ForeignKey("class_exams.id"), index=True)
+    # typed by the candidate for this attempt, beside the name (migration 0012); None: not given
+    candidate_number: Mapped[str | None] = mapped_column(String(40))
+    # an instructor who supervised the attempt (its class's) withdrew it: /verify says so and when
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    revoked_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"))
 
 
 class ExamAnswer(Base):
@@ -364,4 +369,6 @@ class ClassExam(Base):
     opens_at: Mapped[datetime] = mapped_column(UTCDateTime)
     closes_at: Mapped[datetime] = mapped_column(UTCDateTime)
     time_zone: Mapped[str] = mapped_column(String(64))  # the instructor's, in which the window was typed
+    # when the review shows the answers ("after-attempt", "after-close"); None: as the template says
+    review: Mapped[str | None] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)

@@ -48,6 +48,15 @@ def test_a_bad_server_setting_names_the_variable(tmp_path, monkeypatch, variable
         create_app(base(tmp_path))
 
 
+def test_the_issuing_organisation_is_read_from_the_environment_one_line_and_bounded(tmp_path, monkeypatch):
+    assert create_app(base(tmp_path)).config["ORGANISATION"] is None  # documented: the pages say it is unnamed
+    monkeypatch.setenv("TRAINER_ORGANISATION", "  Taipei   Dealer School ")
+    assert create_app(base(tmp_path)).config["ORGANISATION"] == "Taipei Dealer School"
+    monkeypatch.setenv("TRAINER_ORGANISATION", "x" * 121)
+    with pytest.raises(SettingError, match="^TRAINER_ORGANISATION has 121 characters or a control character"):
+        create_app(base(tmp_path))
+
+
 def test_database_and_redis_urls_are_read_by_the_settings(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}"
     monkeypatch.setenv("DATABASE_URL", url)

@@ -157,7 +157,7 @@ def test_two_exam_questions_shown_alternately_after_eviction_each_show_their_own
     client = exam_app.test_client()
     sign_up(client, "ana@example.com", name="Ana")
     token = token_from(client.get("/exams/").text)
-    started = client.post("/exams/two/start", data={"csrf_token": token})
+    started = client.post("/exams/two/start", data={"csrf_token": token, "candidate_name": "Ana Lee"})
     assert started.status_code == 303, started.text
     first = started.headers["Location"]
     with exam_app.extensions["trainer.store"].session() as s:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ ENV = {
     "TRAINER_WORKER": "WORKER",
     "TRAINER_READ_SECONDS": "READ_SECONDS",
     "TRAINER_NEW_REVIEWS_PER_DAY": "NEW_REVIEWS_PER_DAY",
+    "TRAINER_ORGANISATION": "ORGANISATION",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -91,6 +93,10 @@ def defaults() -> dict[str, Any]:
         # "not saved yet" and sends it again (trainer/store/writer.py).
         "SAVE_WAIT": 2.0,
         "PUBLIC_URL": None,  # the address in join links and QR codes (trainer/web/core/public.py)
+        # Who issues this installation's exam results: named on every result, certificate and
+        # /verify page. None: they say "an installation of Holdem Rules Trainer that has not named
+        # its organisation", so an unnamed copy's certificate cannot pass for a school's.
+        "ORGANISATION": None,
         # trainer serve: processes sharing the port (one per core; one where the OS cannot fork),
         # and threads per process.
         "PROCESSES": (os.cpu_count() or 1) if hasattr(os, "fork") else 1,
@@ -150,6 +156,7 @@ def settings(test_config: Mapping[str, Any] | None = None, environ: Mapping[str,
         merged["PROCESSES"] = 1
     if merged["WORKER"] not in WORKERS:
         raise SettingError(f"TRAINER_WORKER={merged['WORKER']!s} is not one of {', '.join(WORKERS)}: gunicorn's worker class")
+    merged["ORGANISATION"] = _organisation(merged["ORGANISATION"])
     _check_extras(merged)
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():
@@ -165,6 +172,22 @@ def _whole_number(key: str, value: Any, least: int, meaning: str) -> int:
     if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or int(text) < least:
         raise SettingError(f"{_env_name(key)}={value!s} is not a whole number of {least} or more: {meaning}")
     return int(text)
+
+
+MAX_ORGANISATION = 120
+
+
+def _organisation(value: Any) -> str | None:
+    """The issuing organisation as printed: spaces collapsed, one line, of a length a certificate holds."""
+    if value is None:
+        return None
+    name = " ".join(str(value).split())
+    if len(name) > MAX_ORGANISATION or any(unicodedata.category(c)[0] == "C" for c in name):
+        raise SettingError(
+            f"TRAINER_ORGANISATION has {len(name)} characters or a control character: give the issuing "
+            f"organisation's name in up to {MAX_ORGANISATION} printable characters"
+        )
+    return name or None
 
 
 def _check_extras(merged: Mapping[str, Any]) -> None:

@@ -15,7 +15,7 @@ from trainer.store import classes as store
 from trainer.store import db
 from trainer.store import exams as exam_store
 from trainer.store.learners import new_id
-from trainer.store.models import ClassExam, SchoolClass, now
+from trainer.store.models import ClassExam, ExamAttempt, SchoolClass, now
 from trainer.web.core import exports, identity, limits, public
 from trainer.web.core.errors import handle_http, said
 from trainer.web.core.inputs import ControlInField, cleaned_form
@@ -23,15 +23,17 @@ from trainer.web.core.render import render
 from trainer.web.live.views import index_page as live_home
 
 from .assigned import shown, zone
-from .sitting import draw, grade, refusal, templates
-from .views import index_page
+from .sitting import Candidate, draw, grade, read_candidate, refusal, refused_candidate, templates
+from .views import index_page, start_page
 
 bp = Blueprint("classes", __name__)
 
 RESULT_COLUMNS = (
     "class", "exam", "student", "attempt", "score", "questions", "percent", "pass_mark", "passed",
-    "started_at", "finished_at", "closed_by", "verification_code",
+    "started_at", "finished_at", "closed_by", "verification_code", "candidate_name", "candidate_number", "revoked_at",
 )
+# the assign form's fields; review "" is the template's own setting
+FORM_FIELDS = ("template", "opens", "closes", "tz", "review")
 
 
 # ------------------------------------------------------------------ helpers
@@ -63,15 +65,21 @@ def unreadable(exc: ControlInField) -> Response:
     """A control character in a field: the instructor's form again, filled in without it, the field
     marked; nothing made or assigned. Anyone else (and any other form) gets the plain refusal."""
     user = identity.account()
+    form = cleaned_form()
+    if request.endpoint == "classes.start" and user is not None:
+        try:
+            assignment, template = _assigned(request.view_args["assignment_id"])
+        except HTTPException as other:
+            return handle_http(other)
+        return _start_page(assignment, template, refused_candidate(form, exc))
     if user is None or not user.is_instructor:
         return handle_http(exc)
-    form = cleaned_form()
     try:
         if request.endpoint == "classes.create":
             return live_home(class_error=exc.message(), class_title=form.get("class_title", "")[:200])
         if request.endpoint == "classes.assign":
             school_class = _mine(request.view_args["class_id"])
-            typed = {k: form.get(k, "")[:80] for k in ("template", "opens", "closes", "tz")}
+            typed = {k: form.get(k, "")[:80] for k in FORM_FIELDS}
             field = exc.field if exc.field in typed else "template"
             return _class_page(school_class, form=typed, errors={field: exc.message()})
     except HTTPException as other:  # not this instructor's class: that is the answer
@@ -101,6 +109,7 @@ def _blank_window(zone_name: str) -> dict[str, str]:
     start = now().astimezone(zone(zone_name or "UTC")).replace(second=0, microsecond=0)
     return {
         "template": "",
+        "review": exam_store.REVIEW_AFTER_CLOSE,
         "opens": start.strftime("%Y-%m-%dT%H:%M"),
         "closes": (start + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M"),
         "tz": zone_name,
@@ -166,11 +175,13 @@ def _storable(at: datetime) -> bool:
 @identity.instructor_required
 def assign(class_id: str) -> Response:
     school_class = _mine(class_id)
-    form = {k: request.form.get(k, "")[:80] for k in ("template", "opens", "closes", "tz")}
+    form = {k: request.form.get(k, "")[:80] for k in FORM_FIELDS}
     form["tz"] = form["tz"].strip() or "UTC"
     errors: dict[str, str] = {}
     if form["template"] not in templates():
         errors["template"] = _("Choose an exam.")
+    if form["review"] and form["review"] not in exam_store.REVIEW_OPTIONS:
+        errors["review"] = _("Choose when the review shows the answers.")
     zone = None
     if form["tz"] not in available_timezones() and form["tz"] != "UTC":
         errors["tz"] = _("Unknown time zone: give a name such as %(a)s or %(b)s.", a="Asia/Taipei", b="Europe/London")
@@ -188,7 +199,7 @@ def assign(class_id: str) -> Response:
     if not errors:
         try:
             store.assign(db(), school_class, template=form["template"], opens_at=opens, closes_at=closes,
-                         time_zone=form["tz"])
+                         time_zone=form["tz"], review=form["review"] or None)
         except store.ClassesError as exc:
             db().rollback()
             errors["closes"] = said(exc)
@@ -267,6 +278,9 @@ def export(assignment_id: str, fmt: str) -> Response:
             local(e.finished_at) if e else None,
             e.closed_by if e else None,
             e.verify_code if e else None,
+            e.name if e else None,
+            e.candidate_number if e else None,
+            local(e.revoked_at) if e else None,
         ])
     return exports.table(RESULT_COLUMNS, table, filename=f"class-{sc.code}-{assignment.template}-results", fmt=fmt,
                          sheet="results")
@@ -312,16 +326,40 @@ def join(code: str) -> Response:
     return redirect(url_for("exams.index", joined=found.id), code=303)
 
 
-@bp.post("/exams/assigned/<assignment_id>/start")
-@identity.login_required
-def start(assignment_id: str) -> Response:
-    user = identity.account()
-    assignment = store.for_member(db(), assignment_id, user.id)
+def _assigned(assignment_id: str) -> tuple[ClassExam, exam_store.ExamTemplate]:
+    assignment = store.for_member(db(), assignment_id, identity.account().id)
     if assignment is None:
         abort(404, description=_("This exam is not assigned to a class of yours."))
     template = templates().get(assignment.template)
     if template is None:
         abort(404, description=_("There is no such exam."))
+    return assignment, template
+
+
+def _start_page(assignment: ClassExam, template: exam_store.ExamTemplate, candidate: Candidate | None = None) -> Response:
+    return start_page(template, action=url_for("classes.start", assignment_id=assignment.id), candidate=candidate,
+                      assignment=assignment)
+
+
+@bp.get("/exams/assigned/<assignment_id>/start")
+@identity.login_required
+def start_form(assignment_id: str) -> Response:
+    assignment, template = _assigned(assignment_id)
+    running = exam_store.open_attempt(db(), template, identity.account().id, assignment_id=assignment.id)
+    if running is not None:
+        return redirect(url_for("exams.question", exam_id=running.id, number=1))
+    try:
+        store.check_window(assignment)
+    except store.ClassesError as exc:
+        return index_page(error=said(exc), error_slug="assigned-" + assignment.id)
+    return _start_page(assignment, template)
+
+
+@bp.post("/exams/assigned/<assignment_id>/start")
+@identity.login_required
+def start(assignment_id: str) -> Response:
+    user = identity.account()
+    assignment, template = _assigned(assignment_id)
     at = now()
     try:
         store.check_window(assignment, at)
@@ -330,15 +368,65 @@ def start(assignment_id: str) -> Response:
     running = exam_store.open_attempt(db(), template, user.id, at, assignment_id=assignment.id)
     if running is not None:
         return redirect(url_for("exams.question", exam_id=running.id, number=1), code=303)
+    candidate = read_candidate(request.form)
+    if not candidate.asked or candidate.errors:
+        return _start_page(assignment, template, candidate if candidate.asked else None)
     exam_id = new_id()
     try:
         exam = exam_store.start(
             db(), template, exam_id=exam_id, learner_id=identity.learner_id(create=True), account_id=user.id,
-            name=user.name, refs=draw(template, exam_id), at=at, assignment_id=assignment.id,
-            closes_at=assignment.closes_at,
+            name=candidate.name, candidate_number=candidate.number, refs=draw(template, exam_id), at=at,
+            assignment_id=assignment.id, closes_at=assignment.closes_at,
         )
     except exam_store.RetakeRefused as refused:
         db().rollback()
         return index_page(error=refusal(refused), error_slug="assigned-" + assignment.id)
     db().commit()
     return redirect(url_for("exams.question", exam_id=exam.id, number=1), code=303)
+
+
+# ------------------------------------------------------------------ revoking a result
+
+
+def _supervised(exam_id: str) -> ExamAttempt:
+    """An attempt at an exam this instructor assigned; anyone else's is not found, as a class of theirs is."""
+    found = store.supervised_attempt(db(), exam_id, identity.account().id)
+    if found is None:
+        abort(404, description=_("There is no result of your classes at this address."))
+    return found
+
+
+def _revoke_page(exam: ExamAttempt, *, error: str | None = None) -> Response:
+    assignment = db().get(ClassExam, exam.assignment_id)
+    template = templates().get(assignment.template)
+    return render(
+        "classroom/revoke.html",
+        exam=exam,
+        a=assignment,
+        sc=db().get(SchoolClass, assignment.class_id),
+        title=_(template.title) if template else assignment.template,
+        percent=exam_store.percent(exam.score or 0, len(exam.questions)),
+        shown=lambda at: shown(at, assignment.time_zone),
+        code=exam.verify_code or "",
+        error=error,
+    )
+
+
+@bp.get("/classroom/results/<exam_id>/revoke")
+@identity.instructor_required
+def revoke_form(exam_id: str) -> Response:
+    return _revoke_page(_supervised(exam_id))
+
+
+@bp.post("/classroom/results/<exam_id>/revoke")
+@identity.instructor_required
+def revoke(exam_id: str) -> Response:
+    """Withdraw a result sat in one of the instructor's classes: /verify says revoked, and when."""
+    exam = _supervised(exam_id)
+    exam_store.close_if_due(db(), exam, grade)
+    if exam.finished_at is None:
+        db().commit()
+        return _revoke_page(exam, error=_("This attempt is still running: a result can be revoked once it is graded."))
+    exam_store.revoke(db(), exam, by=identity.account().id)
+    db().commit()
+    return redirect(url_for("classes.results", assignment_id=exam.assignment_id, _anchor="results"), code=303)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 from flask import abort, current_app
 from flask_babel import gettext as _
 
 from trainer.store import exams as store
+from trainer.store.learners import MAX_NAME, clean_name, name_too_long
+from trainer.web.core.errors import said
+from trainer.web.core.inputs import ControlInField
 from trainer.web.core.i18n import when
 from trainer.web.core.libraries import exam_templates
 from trainer.web.core.spot_refs import check
@@ -55,3 +61,49 @@ def draw(template: store.ExamTemplate, exam_id: str) -> list[str]:
             abort(500, description=f"exam template {template.slug}: question {ref} cannot be built")
         usable.append(ref)
     return usable
+
+
+def organisation() -> str | None:
+    """Who issues this installation's results (``TRAINER_ORGANISATION``); None: not named."""
+    return current_app.config.get("ORGANISATION")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Candidate:
+    """The name and candidate number typed on the page before an exam starts, and what is wrong with them."""
+
+    name: str = ""
+    number: str = ""
+    errors: Mapping[str, str] = field(default_factory=dict)
+    asked: bool = True  # False: the form had no name field (a start button from before it was asked)
+
+
+def read_candidate(form: Mapping[str, str]) -> Candidate:
+    """The name is required and printed as typed, spaces collapsed and format characters (bidi
+    overrides) dropped; refused, not cut, when too long: a name cut short would be printed without
+    the candidate knowing. The candidate number is optional."""
+    if "candidate_name" not in form:
+        return Candidate(asked=False)
+    name = clean_name(form.get("candidate_name", ""))
+    number = clean_name(form.get("candidate_number", ""))
+    errors = {}
+    if not name:
+        errors["candidate_name"] = _("Enter your name as it should appear on the result and the certificate.")
+    elif len(name) > MAX_NAME:
+        errors["candidate_name"] = said(name_too_long(name))
+    if len(number) > store.MAX_CANDIDATE_NUMBER:
+        errors["candidate_number"] = _(
+            "A candidate number can have up to %(n)s characters; this one has %(count)s.",
+            n=store.MAX_CANDIDATE_NUMBER, count=len(number),
+        )
+    # What comes back in the form is bounded: a refused 60 KB name is not sent back whole.
+    return Candidate(name=name[:300], number=number[:300], errors=errors)
+
+
+def refused_candidate(form: Mapping[str, str], exc: ControlInField) -> Candidate:
+    """The start form again after a control character: what was typed without it, the field marked."""
+    field_name = exc.field if exc.field in ("candidate_name", "candidate_number") else "candidate_name"
+    return Candidate(
+        name=form.get("candidate_name", "")[:300], number=form.get("candidate_number", "")[:300],
+        errors={field_name: exc.message()},
+    )

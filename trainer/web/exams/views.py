@@ -18,7 +18,7 @@ from trainer.quiz import Answer
 from trainer.store import db
 from trainer.store import exams as store
 from trainer.store.learners import MAX_NAME, clean_name, name_too_long, new_id
-from trainer.store.models import ExamAttempt, now
+from trainer.store.models import ClassExam, ExamAttempt, now
 from trainer.web.core import identity, limits, public
 from trainer.web.core.errors import handle_http, said
 from trainer.web.core.inputs import ControlInField, cleaned_form
@@ -28,7 +28,7 @@ from trainer.web.core.spot_refs import check, typed_of
 
 from .assigned import assigned_context
 from .refs import pool_ids, resolve
-from .sitting import draw, grade, refusal, templates
+from .sitting import Candidate, draw, grade, organisation, read_candidate, refusal, refused_candidate, templates
 
 bp = Blueprint("exams", __name__)
 
@@ -108,6 +108,38 @@ def rename() -> Response:
     return redirect(url_for("exams.index"), code=303)
 
 
+def start_page(template: store.ExamTemplate, *, action: str, candidate: Candidate | None = None,
+               assignment: ClassExam | None = None) -> Response:
+    """The page before an exam starts: what it is, under whom, and the name and candidate number
+    to print on its result (the account's name filled in)."""
+    user = identity.account()
+    assert user is not None
+    kind = None
+    if assignment is not None:
+        kind = store.assigned_by(db(), assignment.id)
+    return _no_store(render(
+        "exam/start.html",
+        template=template,
+        action=action,
+        candidate=candidate or Candidate(name=user.name),
+        standing=store.standing(db(), template, user.id),
+        kind=kind,
+        organisation=organisation(),
+        max_name=MAX_NAME,
+        max_number=store.MAX_CANDIDATE_NUMBER,
+    ))
+
+
+@bp.get("/exams/<slug>/start")
+@identity.login_required
+def start_form(slug: str) -> Response:
+    template = _template(slug)
+    running = store.open_attempt(db(), template, identity.account().id)
+    if running is not None:
+        return redirect(url_for("exams.question", exam_id=running.id, number=1))
+    return start_page(template, action=url_for("exams.start", slug=slug))
+
+
 @bp.post("/exams/<slug>/start")
 def start(slug: str) -> Response:
     template = _template(slug)
@@ -119,12 +151,15 @@ def start(slug: str) -> Response:
     running = store.open_attempt(db(), template, user.id)
     if running is not None:
         return redirect(url_for("exams.question", exam_id=running.id, number=1), code=303)
+    candidate = read_candidate(request.form)
+    if not candidate.asked or candidate.errors:
+        return start_page(template, action=url_for("exams.start", slug=slug), candidate=candidate if candidate.asked else None)
     exam_id = new_id()
     refs = draw(template, exam_id)
     try:
         exam = store.start(
             db(), template, exam_id=exam_id, learner_id=identity.learner_id(create=True), account_id=user.id,
-            name=user.name, refs=refs,
+            name=candidate.name, candidate_number=candidate.number, refs=refs,
         )
     except store.RetakeRefused as refused:
         db().rollback()
@@ -235,8 +270,11 @@ def _refused_form(exc: ControlInField) -> Response:
     form = cleaned_form()
     args = request.view_args or {}
     if request.endpoint == "exams.start":
-        _template(args["slug"])
-        return index_page(error=exc.message(), error_slug=args["slug"])
+        template = _template(args["slug"])
+        if identity.account() is None:
+            return handle_http(exc)
+        return start_page(template, action=url_for("exams.start", slug=args["slug"]),
+                          candidate=refused_candidate(form, exc))
     if request.endpoint == "exams.rename":
         return index_page(error=exc.message(), error_slug="")
     if request.endpoint == "exams.save":
@@ -266,6 +304,7 @@ def confirm(exam_id: str) -> Response:
             exam=exam,
             missing=missing,
             count=len(exam.questions),
+            answers_wait=_review_waits_for(exam),
             seconds_left=max(0, int((exam.deadline - now()).total_seconds())),
         )
     )
@@ -280,11 +319,9 @@ def submit(exam_id: str) -> Response:
     return redirect(url_for("exams.result", exam_id=exam.id), code=303)
 
 
-@bp.get("/exams/<exam_id>/result")
-def result(exam_id: str) -> Response:
-    exam = _exam(exam_id)
-    if exam.finished_at is None:
-        return redirect(url_for("exams.question", exam_id=exam.id, number=1))
+def _graded(exam: ExamAttempt) -> tuple[list[dict[str, Any]], list[tuple[str, int, int]]]:
+    """The review of a closed attempt, question by question, and how many were all right by topic
+    (weakest first)."""
     saved = store.answers(db(), exam)
     review = []
     topics: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -313,6 +350,35 @@ def result(exam_id: str) -> Response:
             {"number": position + 1, "entry": entry, "rows": rows, "right": right, "answered": row is not None}
         )
     breakdown = sorted(((topic_name(k), r, t) for k, (r, t) in topics.items()), key=lambda x: (x[1] / x[2], x[0]))
+    return review, breakdown
+
+
+def _template_review(exam: ExamAttempt) -> str:
+    template = templates().get(exam.template)
+    return template.review if template else store.REVIEW_AFTER_CLOSE
+
+
+def _answers_open_at(exam: ExamAttempt) -> datetime | None:
+    """When this attempt's review shows the answers (docs/exams.md, "Review")."""
+    return store.answers_open_at(db(), exam, _template_review(exam))
+
+
+def _review_waits_for(exam: ExamAttempt) -> datetime | None:
+    return store.review_waits_for(db(), exam, _template_review(exam))
+
+
+def _provenance(exam: ExamAttempt) -> dict[str, Any]:
+    """Who issues the result and under whom it was sat, for the result, the certificate and /verify."""
+    return {"organisation": organisation(), "kind": store.provenance(db(), exam)}
+
+
+@bp.get("/exams/<exam_id>/result")
+def result(exam_id: str) -> Response:
+    exam = _exam(exam_id)
+    if exam.finished_at is None:
+        return redirect(url_for("exams.question", exam_id=exam.id, number=1))
+    review, breakdown = _graded(exam)
+    opens = _answers_open_at(exam)
     return _no_store(
         render(
             "exam/result.html",
@@ -322,10 +388,33 @@ def result(exam_id: str) -> Response:
             used=_duration(exam.started_at, exam.finished_at),
             breakdown=breakdown,
             review=review,
+            answers_open_at=opens,
+            answers_shown=opens is not None and opens <= now(),
             late=bool(request.args.get("late")),
             window_closed=store.window_cut_short(exam),
             code=_shown_code(exam.verify_code or ""),
             verify_url=_verify_url(exam),
+            review_url=public.base_url() + url_for("exams.review_page", exam_id=exam.id),
+            **_provenance(exam),
+        )
+    )
+
+
+@bp.get("/exams/<exam_id>/review")
+def review_page(exam_id: str) -> Response:
+    """The review on a page of its own, to print apart from the result's one or two pages."""
+    exam = _exam(exam_id)
+    if exam.finished_at is None:
+        return redirect(url_for("exams.question", exam_id=exam.id, number=1))
+    opens = _answers_open_at(exam)
+    review, _breakdown = _graded(exam)
+    return _no_store(
+        render(
+            "exam/review.html",
+            exam=exam,
+            review=review,
+            answers_open_at=opens,
+            answers_shown=opens is not None and opens <= now(),
         )
     )
 
@@ -351,7 +440,7 @@ def certificate(exam_id: str) -> Response:
     exam = _exam(exam_id)
     if exam.finished_at is None:
         return redirect(url_for("exams.question", exam_id=exam.id, number=1))
-    if not exam.passed:
+    if not exam.passed or exam.revoked_at is not None:
         return redirect(url_for("exams.result", exam_id=exam.id))
     paper = request.args.get("paper", "a4")
     verify_url = _verify_url(exam)
@@ -366,7 +455,8 @@ def certificate(exam_id: str) -> Response:
             qr=Markup(segno.make(verify_url, error="m").svg_inline(scale=4, dark="#000", light="#fff")),
             code=_shown_code(exam.verify_code or ""),
             percent=store.percent,
-            )
+            **_provenance(exam),
+        )
     )
 
 
@@ -375,7 +465,8 @@ def verify_form() -> Response:
     code = request.args.get("code", "").strip()
     if code:
         return redirect(url_for("exams.verify", code=store.normalize_code(code)[:32] or "-"))
-    return render("exam/verify.html", exam=None, code="", looked=False, percent=store.percent, now_named=None)
+    return render("exam/verify.html", exam=None, code="", looked=False, percent=store.percent,
+                  organisation=organisation(), kind=None)
 
 
 @bp.get("/verify/<code>")
@@ -398,6 +489,6 @@ def verify(code: str) -> Response:
         code=_shown_code(store.normalize_code(code)[:32]),
         looked=True,
         percent=store.percent,
-        now_named=store.account_name(db(), exam) if exam is not None else None,
         status=200 if exam is not None else 404,
+        **(_provenance(exam) if exam is not None else {"organisation": organisation(), "kind": None}),
     )
