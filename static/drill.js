@@ -37,9 +37,11 @@
 })();
 
 // Keyboard shortcuts on the drill page: Enter checks, N goes to the next spot,
-// S shows the answer (the derivation), R replays the action so far. They act on
-// elements marked data-key, so each is also a plain link, button or <details>
-// that works without this file; none fires while the learner types in a field.
+// S shows the answer (the derivation), R replays the action so far on every
+// street. They act on elements marked data-key, so each is also a plain link,
+// button or <details> that works without this file; none fires while the
+// learner types in a field. N or S pressed before they can act says why (the
+// sentences are the page's, in its language: data-later-n, data-later-s).
 (function () {
   "use strict";
   var REPLAY_STEP_MS = 700;
@@ -76,10 +78,12 @@
     var box = document.getElementById("action-so-far");
     if (!box) return;
     box.open = true;
-    var rows = box.querySelectorAll("tbody tr");
+    var rows = box.querySelectorAll("table.history tbody tr");
     var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     clearTimeout(replayTimer);
     box.querySelector("summary").focus();
+    var first = box.querySelector("table.history") || box;
+    first.scrollIntoView({ block: "nearest" });
     if (reduce) return;
     Array.prototype.forEach.call(rows, function (row) {
       row.hidden = true;
@@ -107,6 +111,10 @@
       el = marked("enter");
     } else if (key === "n" || key === "s") {
       el = marked(key);
+      if (!el) {
+        later(key);
+        return;
+      }
     } else if (key === "r") {
       if (!document.getElementById("action-so-far")) return;
       event.preventDefault();
@@ -116,6 +124,21 @@
     if (!el) return;
     event.preventDefault();
     activate(el);
+  });
+
+  function later(key) {
+    var hints = document.querySelector(".key-hints");
+    var note = document.getElementById("key-note");
+    var text = hints && hints.getAttribute("data-later-" + key);
+    if (!text || !note) return;
+    note.hidden = false;
+    note.textContent = text;
+  }
+
+  // A note about N or S goes once the answer it waited for is in.
+  document.addEventListener("htmx:afterSwap", function () {
+    var note = document.getElementById("key-note");
+    if (note) note.hidden = true;
   });
 
   function showHints() {
