@@ -27,6 +27,14 @@
     }
   }, true);
 
+  // An amount box takes digits, commas and spaces; the server checks what is sent all the same.
+  document.addEventListener("beforeinput", function (event) {
+    var box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.inputMode !== "numeric" || event.isComposing) return;
+    var text = event.data || (event.dataTransfer && event.dataTransfer.getData("text/plain"));
+    if (text && /[^0-9\uff10-\uff19,\uff0c\s]/.test(text)) event.preventDefault();
+  }, true);
+
   // Capture phase on the document runs before htmx's listener on the form.
   document.addEventListener("submit", function (event) {
     if (composing) {
@@ -40,8 +48,8 @@
 // S shows the answer (the derivation), R replays the action so far on every
 // street. They act on elements marked data-key, so each is also a plain link,
 // button or <details> that works without this file; none fires while the
-// learner types in a field. N or S pressed before they can act says why (the
-// sentences are the page's, in its language: data-later-n, data-later-s).
+// learner types in a field. N or S pressed before they can act says why, in
+// the page's words (data-later).
 (function () {
   "use strict";
   var REPLAY_STEP_MS = 700;
@@ -112,7 +120,7 @@
     } else if (key === "n" || key === "s") {
       el = marked(key);
       if (!el) {
-        later(key);
+        later();
         return;
       }
     } else if (key === "r") {
@@ -126,16 +134,15 @@
     activate(el);
   });
 
-  function later(key) {
+  function later() {
     var hints = document.querySelector(".key-hints");
     var note = document.getElementById("key-note");
-    var text = hints && hints.getAttribute("data-later-" + key);
-    if (!text || !note) return;
+    if (!hints || !note) return;
     note.hidden = false;
-    note.textContent = text;
+    note.textContent = hints.getAttribute("data-later");
   }
 
-  // A note about N or S goes once the answer it waited for is in.
+  // the note goes once an answer is checked
   document.addEventListener("htmx:afterSwap", function () {
     var note = document.getElementById("key-note");
     if (note) note.hidden = true;
