@@ -99,6 +99,7 @@ def test_board_cards_are_drawn_whenever_the_spot_has_a_board(open_page, library_
         page.goto(f"{library_url}/drill/{FLOP}")
         svg = page.locator("svg.table-svg:visible")
         assert svg.locator(".card--back").count() == 3  # the flop, face down: the spot names no cards
+        page.click("#action-so-far summary")  # the board in words is with the seats, one tap away
         assert "3 cards, not named" in page.locator(".board-line").inner_text()
         page.goto(f"{library_url}/drill/{HANDS}")
         svg = page.locator("svg.table-svg:visible")
