@@ -48,8 +48,8 @@
 // S shows the answer (the derivation), R replays the action so far on every
 // street. They act on elements marked data-key, so each is also a plain link,
 // button or <details> that works without this file; none fires while the
-// learner types in a field. N or S pressed before they can act says why, in
-// the page's words (data-later).
+// learner types in a field. N or S pressed before they can act shows why
+// (#key-note).
 (function () {
   "use strict";
   var REPLAY_STEP_MS = 700;
@@ -135,11 +135,10 @@
   });
 
   function later() {
-    var hints = document.querySelector(".key-hints");
     var note = document.getElementById("key-note");
-    if (!hints || !note) return;
+    if (!note) return;
     note.hidden = false;
-    note.textContent = hints.getAttribute("data-later");
+    note.textContent = note.textContent; // a new text node, which the live region reads out
   }
 
   // the note goes once an answer is checked

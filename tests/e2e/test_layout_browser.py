@@ -21,6 +21,20 @@ CARD_SPOTS = (HEADS_UP, "river-first-player-left-of-button", "six-max-pot-on-the
 HANDS = "two-pair-the-fifth-card"  # hand reading: cards to pick
 
 
+def right_answer(spot: str) -> dict:
+    """What a learner who knows the rules types for a library spot (the engine's values)."""
+    from trainer.web import create_app
+
+    from tests.answers import typed_right
+    from tests.e2e.conftest import LIBRARY
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SCENARIO_DIRS": [str(LIBRARY)]})
+    with app.test_request_context():
+        from trainer.web.core.libraries import library
+
+        return typed_right(library().get(spot).quiz)
+
+
 def box(page, selector: str) -> dict:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, selector
@@ -55,6 +69,19 @@ def test_at_1280_by_800_the_table_every_field_and_check_are_on_the_first_screen_
         for field in fields:
             assert bottom(field.bounding_box()) <= 800, (spot, field.inner_text())
         assert bottom(box(page, "#answer-form button[type=submit]")) <= 800, spot
+    # step 2 of the heads-up spot, under step 1's verdict: its fields and its button fit too
+    page.goto(f"{library_url}/drill/{HEADS_UP}?lang={lang}")
+    right = right_answer(HEADS_UP)
+    for name in ("current_total", "last_full_increment", "committed", "to_add"):
+        page.fill(f"#f-{name}", right[name])
+    page.check(f"input[name=acted][value={right['acted']}]")
+    page.click("#answer-form button[type=submit]")
+    page.wait_for_selector("#answer-form input[name=stage][value='2']", state="attached")
+    page.wait_for_timeout(300)
+    for field in page.locator("#answer-form .field").all():
+        assert bottom(field.bounding_box()) <= 800, field.inner_text()
+    assert bottom(box(page, "#answer-form button[type=submit]")) <= 800
+    page.screenshot(path=str(artifacts / f"drill-layout-1280x800-{lang}-step2.png"))
     page.goto(f"{library_url}/drill/{HEADS_UP}?lang={lang}")
     page.screenshot(path=str(artifacts / f"drill-layout-1280x800-{lang}-before.png"))
     answer_wrong(page)
