@@ -83,3 +83,16 @@ def test_chinese_dates_read_month_and_day(client, drill, lang):
     labels = re.findall(r'<text class="chart-label"[^>]*>([^<]*)</text>', html)
     days = [t for t in labels if "月" in t]
     assert days and all(re.fullmatch(r"\d{1,2}月\d{1,2}日", t) for t in days), labels
+
+
+def test_an_exams_card_picker_marks_each_card_with_its_suit_too(library_client):
+    """Exams and classrooms draw their questions with partials/_questions.html and the same field macro."""
+    from flask import render_template
+
+    app = library_client.application
+    with app.test_request_context("/?deck=two"):
+        from trainer.web.core.libraries import library
+
+        html = render_template("partials/_questions.html", quiz=library().get(HANDS).quiz, answer=None)
+    assert choice_label(html, "Kd") == '<span class="card-text card-text--red card-text--suit-d">K♦</span>'
+    assert '<span class="card-text card-text--red card-text--suit-h">9♥</span>' in html  # in the prompt
