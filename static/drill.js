@@ -27,6 +27,14 @@
     }
   }, true);
 
+  // An amount box takes digits, commas and spaces; the server checks what is sent all the same.
+  document.addEventListener("beforeinput", function (event) {
+    var box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.inputMode !== "numeric" || event.isComposing) return;
+    var text = event.data || (event.dataTransfer && event.dataTransfer.getData("text/plain"));
+    if (text && /[^0-9\uff10-\uff19,\uff0c\s]/.test(text)) event.preventDefault();
+  }, true);
+
   // Capture phase on the document runs before htmx's listener on the form.
   document.addEventListener("submit", function (event) {
     if (composing) {
@@ -37,9 +45,11 @@
 })();
 
 // Keyboard shortcuts on the drill page: Enter checks, N goes to the next spot,
-// S shows the answer (the derivation), R replays the action so far. They act on
-// elements marked data-key, so each is also a plain link, button or <details>
-// that works without this file; none fires while the learner types in a field.
+// S shows the answer (the derivation), R replays the action so far on every
+// street. They act on elements marked data-key, so each is also a plain link,
+// button or <details> that works without this file; none fires while the
+// learner types in a field. N or S pressed before they can act shows why
+// (#key-note).
 (function () {
   "use strict";
   var REPLAY_STEP_MS = 700;
@@ -76,10 +86,12 @@
     var box = document.getElementById("action-so-far");
     if (!box) return;
     box.open = true;
-    var rows = box.querySelectorAll("tbody tr");
+    var rows = box.querySelectorAll("table.history tbody tr");
     var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     clearTimeout(replayTimer);
     box.querySelector("summary").focus();
+    var first = box.querySelector("table.history") || box;
+    first.scrollIntoView({ block: "nearest" });
     if (reduce) return;
     Array.prototype.forEach.call(rows, function (row) {
       row.hidden = true;
@@ -107,6 +119,10 @@
       el = marked("enter");
     } else if (key === "n" || key === "s") {
       el = marked(key);
+      if (!el) {
+        later();
+        return;
+      }
     } else if (key === "r") {
       if (!document.getElementById("action-so-far")) return;
       event.preventDefault();
@@ -116,6 +132,19 @@
     if (!el) return;
     event.preventDefault();
     activate(el);
+  });
+
+  function later() {
+    var note = document.getElementById("key-note");
+    if (!note) return;
+    note.hidden = false;
+    note.textContent = note.textContent; // a new text node, which the live region reads out
+  }
+
+  // the note goes once an answer is checked
+  document.addEventListener("htmx:afterSwap", function () {
+    var note = document.getElementById("key-note");
+    if (note) note.hidden = true;
   });
 
   function showHints() {

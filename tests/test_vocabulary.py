@@ -36,6 +36,7 @@ FORBIDDEN = {
         "全押": "全下",  # all-in: 全下 in both scripts, as the Simplified seed article (001) writes it
         "盖牌": "弃牌",  # fold
         "蓋牌": "弃牌",
+        "放盲注": "下盲注",  # post a blind, as the action list says it (下大盲)
     },
 }
 
@@ -135,6 +136,41 @@ def test_the_glossary_names_these_words():
     for words in FORBIDDEN.values():
         for right in words.values():
             assert right in glossary
+
+
+# The four columns as the glossary names them in each script: the drill's field labels and the home
+# page's description of the card say the same words.
+CARD_COLUMNS = {
+    "zh-Hant": ("四欄判讀卡", "① 本輪目前總額", "② 最後有效完整增額", "本輪已投入總額", "這一輪是否已經行動", "④ 需再補"),
+    "zh-Hans": ("四栏判读卡", "① 本轮目前总额", "② 最后有效完整增量", "本轮已投入总额", "这一轮是否已经行动", "④ 需再补"),
+}
+HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+def test_the_home_page_and_the_card_name_each_column_alike(lang):
+    from trainer.web import create_app
+
+    client = create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client()
+    home = page_text(client.get(f"/?lang={lang}").text)
+    drill = page_text(client.get(f"/drill/heads-up-button-acts-first?lang={lang}").text)
+    glossary = (REPO / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for words in CARD_COLUMNS[lang]:
+        assert words in home and words in drill, words
+        assert words.lstrip("①②③④ ") in glossary, words
+
+
+def test_english_pages_carry_no_chinese_glosses():
+    """A gloss in a script the reader may not read does not help: the English card, action list and
+    home page are in English only (the language links are the way to the Chinese words)."""
+    from trainer.web import create_app
+
+    client = create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client()
+    for url in ("/?lang=en", "/drill/heads-up-button-acts-first?lang=en", "/drill/preflop-big-blind-acts-last?lang=en"):
+        text = page_text(client.get(url).text)
+        # the header's language switch names the two Chinese languages in their own scripts
+        text = text.replace("繁體中文", "").replace("简体中文", "")
+        assert HAN.findall(text) == [], url
 
 
 # ------------------------------------------------------------- the rules page

@@ -118,15 +118,17 @@ def test_a_graded_swap_copies_no_style_attribute_the_csp_would_refuse(page, base
 
 def test_bad_input_gets_a_message_next_to_the_field(page, base_url):
     page.goto(base_url + DRILL)
-    fill(page, {**RIGHT, "to_add": "abc"})
+    fill(page, {**RIGHT, "to_add": "14,00"})  # the box takes digits and commas; the server reads the grouping
     submit(page, ".error-summary")
-    assert "Enter a whole number of chips" in page.locator("#f-to_add-error").inner_text()
+    assert "Put commas only between groups of three digits" in page.locator("#f-to_add-error").inner_text()
     assert page.locator("#feedback").count() == 0
     focus_moves_to(page, "f-to_add")
-    assert page.input_value("#f-to_add") == "abc"
+    assert page.input_value("#f-to_add") == "14,00"
     page.fill("#f-to_add", RIGHT["to_add"])
     submit(page, "#stage-done")
-    fill(page, {**RIGHT, "pot": "-5"})
+    fill(page, RIGHT)
+    # a minus sign cannot be typed here, but a browser without JavaScript sends what it was given
+    page.eval_on_selector("#f-pot", "box => { box.value = '-5'; }")
     submit(page, ".error-summary")
     assert "can't be negative" in page.locator("#f-pot-error").inner_text()
 

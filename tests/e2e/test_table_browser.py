@@ -99,6 +99,7 @@ def test_board_cards_are_drawn_whenever_the_spot_has_a_board(open_page, library_
         page.goto(f"{library_url}/drill/{FLOP}")
         svg = page.locator("svg.table-svg:visible")
         assert svg.locator(".card--back").count() == 3  # the flop, face down: the spot names no cards
+        page.click("#action-so-far summary")  # the board in words is with the seats, one tap away
         assert "3 cards, not named" in page.locator(".board-line").inner_text()
         page.goto(f"{library_url}/drill/{HANDS}")
         svg = page.locator("svg.table-svg:visible")
@@ -115,8 +116,9 @@ def test_the_action_so_far_is_one_tap_beside_the_card(open_page, library_url):
     assert not history.locator("table.history").is_visible()
     page.tap("#action-so-far summary")
     assert history.locator("table.history").is_visible()
-    rows = history.locator("tbody tr")
+    rows = history.locator("table.history tbody tr")
     assert [r.locator("th").inner_text() for r in rows.all()] == ["SB", "BB", "CO", "BTN"]
+    assert history.locator("table.seats").is_visible()  # the seats, behind the same tap
     # the card is right after it
     assert page.locator("#answer").bounding_box()["y"] > history.bounding_box()["y"]
 
@@ -132,11 +134,11 @@ def test_keys_enter_checks_s_shows_the_answer_n_goes_on(page, base_url):
     page.goto(base_url + DRILL)
     assert page.locator(".key-hints").is_visible()
     fill(page, RIGHT)
-    # typing in a field never fires a shortcut: "n" and "s" go into the field
+    # typing in a field never fires a shortcut: "n" and "s" do nothing in an amount box, which takes digits
     page.fill("#f-to_add", "")
     page.focus("#f-to_add")
-    page.keyboard.type("ns")
-    assert page.input_value("#f-to_add") == "ns"
+    page.keyboard.type("n1s4")
+    assert page.input_value("#f-to_add") == "14"
     assert page.url == base_url + DRILL
     page.fill("#f-to_add", RIGHT["to_add"])
     blur(page)
@@ -158,7 +160,7 @@ def test_keys_enter_checks_s_shows_the_answer_n_goes_on(page, base_url):
 
 def test_key_r_replays_the_action_so_far_step_by_step(page, base_url):
     page.goto(base_url + "/drill/sb-not-reopened")
-    rows = page.locator("#action-so-far tbody tr")
+    rows = page.locator("#action-so-far table.history tbody tr")
     assert rows.count() == 4
     page.keyboard.press("r")
     assert page.locator("#action-so-far").get_attribute("open") is not None
@@ -167,7 +169,7 @@ def test_key_r_replays_the_action_so_far_step_by_step(page, base_url):
     shown = [r.is_visible() for r in rows.all()]
     assert shown[0] and not shown[-1], shown  # the first action only, then one at a time
     page.wait_for_function(
-        "() => [...document.querySelectorAll('#action-so-far tbody tr')].every(r => !r.hidden && !r.classList.contains('is-replaying'))",
+        "() => [...document.querySelectorAll('#action-so-far table.history tbody tr')].every(r => !r.hidden && !r.classList.contains('is-replaying'))",
         timeout=5000,
     )
 

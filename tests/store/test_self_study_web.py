@@ -165,7 +165,7 @@ def test_the_rule_table_counts_spots_not_answers_as_the_topic_table_does(client)
     for _ in range(4):  # the same spot checked again and again stays one spot
         answer_drill(client, BTN, BTN_RIGHT)
     text = client.get("/progress/").text
-    row = re.search(r'#R-REOPEN">R-REOPEN</a></th>(.*?)</tr>', text).group(1)
+    row = re.search(r'#R-REOPEN">[^<]+</a> <span class="rule-id meta">R-REOPEN</span></th>(.*?)</tr>', text).group(1)
     assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["96%", "48 / 50", "1"]
     assert re.search(r'<td class="num">0 / 1</td>', text)  # the topic table: one spot, missed
     assert "Spots answered" not in text

@@ -174,8 +174,12 @@ NARROW = Layout(
     seat_w=100, seat_h=56, card_w=26, card_h=38, card_gap=3, board_y=-44, pot_y=24, label_chars=12,
     even_arc=True, bets_in_seat=True,
 )
-# Nine or ten seats need a longer rim on a phone: the same boxes on a taller oval.
+# The phone's oval is as tall as its seats need: nine or ten seats need a longer rim (the same
+# boxes on a taller oval); two players sit above and below a short felt that still holds the board
+# and the pot, so that the card to fill in starts on the first screen.
 NARROW_TALL = replace(NARROW, table_ry=214, seat_ry=240)
+NARROW_SHORT = replace(NARROW, table_ry=52, seat_ry=74)
+NARROW_FEW = replace(NARROW, table_ry=150, seat_ry=176)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -457,6 +461,10 @@ def _lay_out(layout: Layout, seats: tuple[SeatView, ...], board: tuple[CardView,
 
 
 def _narrow(players: int) -> Layout:
+    if players <= 2:
+        return NARROW_SHORT
+    if players <= 4:
+        return NARROW_FEW
     return NARROW_TALL if players >= 9 else NARROW
 
 

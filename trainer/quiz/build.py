@@ -147,23 +147,23 @@ class _Builder:
 
         return Question(
             kind="card",
-            title=_("The four-column card (四欄判讀卡)"),
+            title=_("The four-column card"),
             prompt=_("Fill in the card for %(pos)s, whose turn it is.", pos=pos),
             groups=(
                 Group(
                     legend=_("Card for %(pos)s", pos=pos),
                     fields=(
-                        amount("current_total", _("① Current total (本輪目前總額)")),
-                        amount("last_full_increment", _("② Last full increment (最後有效完整增額)")),
-                        amount("committed", _("③ Already committed by %(pos)s this street (本輪已投入)", pos=pos)),
+                        amount("current_total", _("① Current total")),
+                        amount("last_full_increment", _("② Last full increment")),
+                        amount("committed", _("③ Already committed by %(pos)s this street", pos=pos)),
                         self.field(
                             name="acted",
-                            label=_("③ Has %(pos)s acted this street? (本輪已行動)", pos=pos),
+                            label=_("③ Has %(pos)s acted this street?", pos=pos),
                             kind=FieldKind.YESNO,
                             expected=bool(card["acted"]),
                             choices=(("yes", _("yes")), ("no", _("no"))),
                         ),
-                        amount("to_add", _("④ To add (需再補)")),
+                        amount("to_add", _("④ To add")),
                     ),
                 ),
             ),
@@ -229,13 +229,13 @@ class _Builder:
                         ),
                         amount(
                             "min_to",
-                            _("Minimum bet or raise-to (加到)"),
+                            _("Minimum bet or raise-to"),
                             low,
                             _("A total for the street. Leave empty if neither betting nor raising is legal."),
                         ),
                         amount(
                             "max_to",
-                            _("Maximum bet or raise-to (加到)"),
+                            _("Maximum bet or raise-to"),
                             high,
                             _("Leave empty if neither betting nor raising is legal."),
                         ),
@@ -529,7 +529,7 @@ class _Builder:
                         ),
                         self.field(
                             name="ruling_to",
-                            label=_("%(pos)s's total on this street afterwards (加到)", pos=who),
+                            label=_("%(pos)s's total on this street afterwards", pos=who),
                             kind=FieldKind.AMOUNT,
                             expected=ruling["to"],
                             blank=Blank.NONE,

@@ -82,6 +82,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["topic_name"] = libraries.topic_name
     app.jinja_env.filters["after_question"] = i18n.after_question
     app.jinja_env.filters["before_value"] = i18n.before_value
+    app.jinja_env.filters["rule_name"] = _rule_name
 
     proxy.init_app(app)
     assets.init_app(app)
@@ -108,6 +109,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         return {"problem_count": len(libraries.library().problems)}
 
     return app
+
+
+def _rule_name(rule_id: str) -> str:
+    """A rule's name in the page's language ("Minimum raise"), for learners who do not know its ID."""
+    from trainer.translations.engine import rule_text
+
+    try:
+        return rule_text(rule_id, i18n.current()).title
+    except KeyError:  # a rule the engine no longer has, in an old answer's record
+        return rule_id
 
 
 def _levels(levels: tuple[int, ...]) -> str:

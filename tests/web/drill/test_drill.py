@@ -51,7 +51,7 @@ def test_drill_page_draws_the_table_and_the_text_version(client):
 
 
 def test_the_key_hint_says_enter_checks_the_answer_not_the_betting_action(client):
-    hint = re.search(r'<p class="key-hints meta" hidden>(.*?)</p>', client.get("/drill/btn-faces-short-all-in").text).group(1)
+    hint = re.search(r'<p class="key-hints meta" hidden[^>]*>(.*?)</p>', client.get("/drill/btn-faces-short-all-in").text).group(1)
     assert "<kbd>Enter</kbd> checks your answer" in hint and "</kbd> check ·" not in hint
 
 
@@ -65,7 +65,7 @@ def test_the_action_so_far_shows_to_totals_and_what_each_added(client):
         ("CO", "raises all-in", "1,400", "1,400"),
         ("BTN", "calls", "1,400", "1,400"),
     ]
-    assert "加到" in history
+    assert "Street total" in history and "加到" not in history  # no gloss in a script the reader may not read
 
 
 def test_preflop_history_shows_blinds_posted(client):

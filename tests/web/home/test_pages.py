@@ -41,7 +41,7 @@ def test_start_with_no_scenarios_goes_home(tmp_path):
 def test_topic_page_lists_its_spots_and_filters_by_level(client):
     html = client.get("/topics/reopening").text
     assert "<h1>Reopening the betting</h1>" in html
-    assert 'href="/rules#R-REOPEN">R-REOPEN</a>' in html
+    assert 'href="/rules#R-REOPEN">Short all-ins do not reopen betting for players who acted</a>' in html  # the rule's name, not its ID
     assert "BTN faces a short all-in on the turn" in html
     assert "SB faces 400 more after a short all-in" in html
     level3 = client.get("/topics/reopening?level=3").text

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import format_date, format_decimal
+from flask_babel import format_date, format_decimal, get_locale
 from flask_babel import gettext as _
 from markupsafe import escape
+
+
+def _day(day) -> str:
+    """A day without its year as the page's language writes it: "Nov 5", "11月5日" (the locale's
+    own pattern: a fixed "MMM d" gives "11月 5" in Chinese)."""
+    return format_date(day, get_locale().datetime_skeletons["MMMd"].pattern)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,7 +97,7 @@ def _draw(days: list, layout: Layout) -> str:
             parts.append(
                 f'<line class="chart-tick" x1="{x(i)}" x2="{x(i)}" y1="{top + plot_h}" y2="{top + plot_h + 5}"/>'
                 f'<text class="chart-label" x="{x(i)}" y="{top + plot_h + layout.label_dy}" text-anchor="{anchor}">'
-                f"{escape(format_date(days[i].day, 'MMM d'))}</text>"
+                f"{escape(_day(days[i].day))}</text>"
             )
     # A line through the days with answers, with a dot on each (hover shows the day's figures).
     if len(answered) > 1:
@@ -171,7 +177,7 @@ def _draw_ratings(points: list, layout: Layout) -> str:
         anchor = "middle" if len(ends) == 1 else "start" if i == 0 else "end"
         parts.append(
             f'<text class="chart-label" x="{x(i)}" y="{top + plot_h + layout.label_dy}" text-anchor="{anchor}">'
-            f"{escape(format_date(points[i].at, 'MMM d'))}</text>"
+            f"{escape(_day(points[i].at))}</text>"
         )
     if len(points) > 1:
         line = " ".join(f"{x(i)},{y(p.rating)}" for i, p in enumerate(points))

@@ -10,10 +10,12 @@ and their names (``title``, the seat table), so no card is told by its colour al
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
 from flask import Flask, Response, g, has_request_context, request
+from markupsafe import Markup, escape
 
 from trainer.web.core import i18n, proxy
 
@@ -21,6 +23,10 @@ COOKIE = "deck"
 COOKIE_AGE = 365 * 24 * 3600
 DECKS = ("two", "four")
 DEFAULT = "two"
+
+# A card as the quiz writes it in words and choices: "K♦", "10♥".
+_CARD = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9JQKA])([♣♦♥♠])")
+_SUIT_CODES = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 
 def _picked() -> str | None:
@@ -61,8 +67,25 @@ def remember(response: Response) -> Response:
     return response
 
 
+def suits(text: str) -> Markup:
+    """``text`` with each card in it marked with its suit, so that the page's deck colours it as the
+    table draws it: "K♦" in a hand-reading choice or a question is red (blue in a four-colour deck).
+
+    >>> str(suits("BB holds K♦ Q♣."))
+    'BB holds <span class="card-text card-text--red card-text--suit-d">K♦</span> <span class="card-text card-text--suit-c">Q♣</span>.'
+    """
+
+    def mark(match: re.Match[str]) -> str:
+        suit = _SUIT_CODES[match.group(2)]
+        red = " card-text--red" if suit in "dh" else ""
+        return f'<span class="card-text{red} card-text--suit-{suit}">{match.group(0)}</span>'
+
+    return Markup(_CARD.sub(mark, str(escape(text))))
+
+
 def init_app(app: Flask) -> None:
     app.after_request(remember)
+    app.jinja_env.filters["suits"] = suits
 
     @app.context_processor
     def deck() -> dict[str, object]:
