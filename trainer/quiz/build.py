@@ -155,10 +155,10 @@ class _Builder:
                     fields=(
                         amount("current_total", _("① Current total (本輪目前總額)")),
                         amount("last_full_increment", _("② Last full increment (最後有效完整增額)")),
-                        amount("committed", _("③ Already committed by %(pos)s this street (本輪已投入)", pos=pos)),
+                        amount("committed", _("③a Already committed by %(pos)s this street (本輪已投入)", pos=pos)),
                         self.field(
                             name="acted",
-                            label=_("③ Has %(pos)s acted this street? (本輪已行動)", pos=pos),
+                            label=_("③b Has %(pos)s acted this street? (本輪已行動)", pos=pos),
                             kind=FieldKind.YESNO,
                             expected=bool(card["acted"]),
                             choices=(("yes", _("yes")), ("no", _("no"))),
