@@ -158,16 +158,16 @@ def test_the_reading_step_says_call_or_fold_only_with_the_rule(learner):
 
 def test_the_last_step_shows_the_whole_card_and_leads_to_practice(client):
     html = client.get("/lesson/done").text
-    card = re.search(r'<table class="lesson-card-so-far">.*?</table>', html, re.S).group(0)
-    values = re.findall(r'<td class="num">([^<]+)</td>', card)
+    card = re.search(r'<section class="lesson-card-so-far".*?</section>', html, re.S).group(0)
+    values = re.findall(r'<dd>([^<]+)</dd>', card)
     assert values == ["1,400", "1,000", "1,000", "yes", "400"]
     assert 'href="/start"' in html and 'href="/rules#card"' in html
 
 
 def test_a_step_shows_the_card_filled_so_far_and_only_that(client):
     html = client.get("/lesson/4").text
-    card = re.search(r'<table class="lesson-card-so-far">.*?</table>', html, re.S).group(0)
-    assert re.findall(r'<td class="num">([^<]+)</td>', card) == ["1,400", "1,000", "1,000", "yes"]
+    card = re.search(r'<section class="lesson-card-so-far".*?</section>', html, re.S).group(0)
+    assert re.findall(r'<dd>([^<]+)</dd>', card) == ["1,400", "1,000", "1,000", "yes"]
     assert "④" not in card
     assert 'class="lesson-card-so-far"' not in client.get("/lesson/1").text
 
