@@ -12,7 +12,10 @@ import re
 
 import pytest
 
+from trainer.web import create_app
+
 from tests.web.conftest import BTN_RIGHT, HTMX, token_from
+from tests.web.core.test_i18n import LIBRARY, OTHER_SCRIPT, leftovers, visible
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
@@ -266,3 +269,36 @@ def test_the_rules_page_has_a_section_on_the_card_linked_to_the_lesson(client, l
     assert section.count("<dt>") == 5 and "③a" in section and "③b" in section
     assert 'href="/lesson/"' in section
     assert '<a href="#card">' in html
+
+
+# ------------------------------------------------------------------ the whole lesson in Chinese, on the real library
+
+
+@pytest.fixture(scope="module")
+def library_client(tmp_path_factory):
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SCENARIO_DIRS": [str(LIBRARY)],
+                      "INSTANCE_DIR": str(tmp_path_factory.mktemp("instance"))})
+    return app.test_client()
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_every_lesson_page_is_in_chinese_with_no_english_ui_left(library_client, lang):
+    """Seed 003's own spot in the library: SB ① 650, ② 400, ③a 400, ③b yes, ④ 250."""
+    client = library_client
+    client.get(f"/?lang={lang}")
+    token = token_from(client.get("/lesson/1").text)
+    pages = {"intro": client.get("/lesson/"), "done": client.get("/lesson/done"), "rules": client.get("/rules")}
+    answers = ({"current_total": "650"}, {"last_full_increment": "400"}, {"committed": "400", "acted": "yes"},
+               {"to_add": "250"}, {"legal": ["fold", "call"]})
+    for step, right in enumerate(answers, start=1):
+        pages[f"step {step}"] = client.get(f"/lesson/{step}")
+        pages[f"step {step} right"] = client.post(f"/lesson/{step}", data={"csrf_token": token, **right})
+    pages["first miss"] = client.post("/lesson/2", data={"csrf_token": token, "last_full_increment": "250"})
+    pages["shown"] = client.post("/lesson/2", data={"csrf_token": token, "last_full_increment": "250", "missed": "1"})
+    pages["bad input"] = client.post("/lesson/1", data={"csrf_token": token, "current_total": "lots"})
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        assert leftovers(response.text) == [], f"{name} ({lang}) still has English"
+        leaked = set(visible(response.text)) & OTHER_SCRIPT[lang]
+        assert not leaked, f"{name} ({lang}): characters of the other script {sorted(leaked)}"
+    assert {"zh-Hant": "加到", "zh-Hans": "加注到"}[lang] in pages["intro"].text
