@@ -15,6 +15,7 @@ import pytest
 from trainer.web import create_app
 
 from tests.web.conftest import BTN_RIGHT, HTMX, token_from
+from tests.test_vocabulary import punctuation_slips
 from tests.web.core.test_i18n import LIBRARY, OTHER_SCRIPT, leftovers, visible
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -301,4 +302,5 @@ def test_every_lesson_page_is_in_chinese_with_no_english_ui_left(library_client,
         assert leftovers(response.text) == [], f"{name} ({lang}) still has English"
         leaked = set(visible(response.text)) & OTHER_SCRIPT[lang]
         assert not leaked, f"{name} ({lang}): characters of the other script {sorted(leaked)}"
+        assert punctuation_slips(response.text) == [], name
     assert {"zh-Hant": "加到", "zh-Hans": "加注到"}[lang] in pages["intro"].text
