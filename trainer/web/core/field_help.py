@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext
 class Help:
     definition: str
     example: str
+    term: str = ""  # a column of the card: its name, which the field's own label already says
 
 
 # The card's columns, in the order the card is filled in: ③ is one column in two parts.
@@ -26,42 +27,47 @@ CARD = ("current_total", "last_full_increment", "committed", "acted", "to_add")
 
 _HELP = {
     "current_total": Help(
+        term=lazy_gettext("① Current total"),
         definition=lazy_gettext(
-            "① Current total: the highest total anyone has put in on this street. A call must come up to it."
+            "The highest total anyone has put in on this street. A call must come up to it."
         ),
         example=lazy_gettext(
             "Example: UTG raises to 600, HJ calls: ① is 600."
         ),
     ),
     "last_full_increment": Help(
+        term=lazy_gettext("② Last full increment"),
         definition=lazy_gettext(
-            "② Last full increment: how much the last full bet or raise added to the total before it. A short "
-            "all-in does not change it."
+            "How much the last full bet or raise added to the total before it. A short all-in does not "
+            "change it."
         ),
         example=lazy_gettext(
             "Example: a bet of 100, then a raise to 300: ② is 200."
         ),
     ),
     "committed": Help(
+        term=lazy_gettext("③a Already committed"),
         definition=lazy_gettext(
-            "③a Already committed: this player's chips on this street (blinds count, antes do not)."
+            "This player's chips on this street (blinds count, antes do not)."
         ),
         example=lazy_gettext(
             "Example: preflop, the big blind of 200 before acting: ③a is 200."
         ),
     ),
     "acted": Help(
+        term=lazy_gettext("③b Acted?"),
         definition=lazy_gettext(
-            "③b Acted: whether this player has checked, bet, called or raised on this street. Posting a blind "
-            "is not acting."
+            "Whether this player has checked, bet, called or raised on this street. Posting a blind is not "
+            "acting."
         ),
         example=lazy_gettext(
             "Example: SB bet, then someone went all-in: back at SB, ③b is yes."
         ),
     ),
     "to_add": Help(
+        term=lazy_gettext("④ To add"),
         definition=lazy_gettext(
-            "④ To add: what this player must put in now to call: ① − ③a."
+            "What this player must put in now to call: ① − ③a."
         ),
         example=lazy_gettext(
             "Example: ① is 600, ③a is 200: ④ is 400."
