@@ -96,7 +96,7 @@ def test_a_what_is_this_opens_with_one_tap_on_the_drill(open_page, library_url, 
     assert not helper.locator("p").first.is_visible()
     helper.locator("summary").tap() if size == "360" else helper.locator("summary").click()
     text = helper.inner_text()
-    assert "最後有效完整增額" in text and "例：" in text
+    assert "最後一次完整下注或完整加注" in text and "例：" in text
     assert "400" not in text  # the definition, not this spot's ② (400)
     helper.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"lesson-what-is-zh-Hant-{size}.png"), caret="initial")
