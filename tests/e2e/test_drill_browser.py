@@ -181,9 +181,10 @@ def tab_to(page, element_id: str, limit: int = 60) -> None:
 def test_keyboard_only(page, base_url):
     page.goto(base_url + DRILL)
     tab_to(page, "f-current_total")
-    for value in ("1400", "1000", "0"):
+    # Between two fields, Tab passes the next one's "What is this?" (a <summary>, reachable by keyboard too).
+    for value, following in (("1400", "f-last_full_increment"), ("1000", "f-committed"), ("0", "f-acted-1")):
         page.keyboard.type(value)
-        page.keyboard.press("Tab")
+        tab_to(page, following, limit=2)
     assert active_id(page) == "f-acted-1"  # the yes/no radios come next
     page.keyboard.press("ArrowRight")  # to "no"
     assert page.is_checked("input[name=acted][value=no]")
@@ -197,8 +198,8 @@ def test_keyboard_only(page, base_url):
             page.keyboard.press("Tab")
         if box in ("fold", "call", "raise"):
             page.keyboard.press("Space")
-    for value in ("1400", "2400", "10000", "4000"):
-        page.keyboard.press("Tab")
+    for value, name in (("1400", "call"), ("2400", "min_to"), ("10000", "max_to"), ("4000", "pot")):
+        tab_to(page, f"f-{name}", limit=2)
         page.keyboard.type(value)
     page.keyboard.press("Enter")
     page.wait_for_selector("#feedback")

@@ -204,6 +204,13 @@ def _start(client, slug="mini", name="Ana Lee", email=None):
     return response.headers["Location"]
 
 
+def test_an_exam_question_has_no_what_is_this_the_drill_has_one(client):
+    """The drill explains each field ("What is this?"); an exam tests what that would tell."""
+    page = client.get(_start(client)).text
+    assert 'name="current_total"' in page and 'class="what-is"' not in page
+    assert 'class="what-is"' in client.get("/drill/btn-faces-short-all-in").text
+
+
 def test_an_exam_from_start_to_a_verified_result(app, client):
     first = _start(client)
     page = client.get(first)

@@ -155,10 +155,10 @@ class _Builder:
                     fields=(
                         amount("current_total", _("① Current total")),
                         amount("last_full_increment", _("② Last full increment")),
-                        amount("committed", _("③ Already committed by %(pos)s this street", pos=pos)),
+                        amount("committed", _("③a Already committed by %(pos)s this street", pos=pos)),
                         self.field(
                             name="acted",
-                            label=_("③ Has %(pos)s acted this street?", pos=pos),
+                            label=_("③b Has %(pos)s acted this street?", pos=pos),
                             kind=FieldKind.YESNO,
                             expected=bool(card["acted"]),
                             choices=(("yes", _("yes")), ("no", _("no"))),

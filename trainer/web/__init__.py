@@ -4,7 +4,7 @@ Build it with ``create_app()``; ``trainer serve`` serves it (trainer/web/serving
 would name is a package with its own blueprint: ``home`` (home, topics, rules), ``drill``
 (self-study: a spot, progress, review), ``live`` (live sessions in a classroom), ``exams`` (exams,
 certificates, classes of accounts and their assigned exams, ``/verify``), ``accounts`` and
-``speed`` (speed drills). ``core`` is what every area uses and imports no area.
+``speed`` (speed drills), ``lesson`` (the card lesson). ``core`` is what every area uses and imports no area.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .core import (
     csrf,
     deck,
     errors,
+    field_help,
     headers,
     i18n,
     identity,
@@ -43,12 +44,13 @@ from .drill import progress_bp
 from .exams import bp as exams_bp
 from .exams import classes_bp
 from .home import bp as home_bp
+from .lesson import bp as lesson_bp
 from .live import bp as live_bp
 from .live import feed, streams_bp
 from .speed import bp as speed_bp
 from .speed import streak_bp
 
-BLUEPRINTS = (home_bp, drill_bp, progress_bp, accounts_bp, exams_bp, live_bp, streams_bp, classes_bp, speed_bp,
+BLUEPRINTS = (home_bp, lesson_bp, drill_bp, progress_bp, accounts_bp, exams_bp, live_bp, streams_bp, classes_bp, speed_bp,
               streak_bp)
 
 
@@ -88,6 +90,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     i18n.init_app(app)
     deck.init_app(app)
+    field_help.init_app(app)
     csrf.init_app(app)
     inputs.init_app(app)
     render.init_app(app)

@@ -253,8 +253,8 @@ def column_name(key: str) -> str:
     names = {
         "current_total": _("① current total"),
         "last_full_increment": _("② last full increment"),
-        "committed": _("③ already committed"),
-        "acted": _("③ acted this street"),
+        "committed": _("③a already committed"),
+        "acted": _("③b acted this street"),
         "to_add": _("④ to add"),
         "options": _("legal options and amounts"),
         "pot": _("the pot"),
