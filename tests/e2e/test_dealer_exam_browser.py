@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.e2e.conftest import sign_up
+from tests.e2e.conftest import sign_up, start_exam
 from tests.e2e.test_cert_browser import _pool, _questions, _quiz
 from tests.e2e.test_loop_browser import fill_expected
 from trainer.quiz import FieldKind
@@ -42,8 +42,7 @@ def test_a_dealer_sits_the_full_certification_on_a_phone(open_page, library_url,
     page.goto(library_url + "/exams/?deck=four")
     full = page.locator("section.exam-template", has=page.locator("#t-dealer-full"))
     assert "40 questions · 40 minutes · pass mark 85%" in full.inner_text()
-    with page.expect_navigation():
-        full.locator("button[type=submit]").click()
+    start_exam(page, full.locator("a.button--primary"))
     exam_id = re.search(r"/exams/([0-9a-f]{32})/q/1$", page.url).group(1)
     refs = _questions(library_instance, exam_id)
     pool = _pool()

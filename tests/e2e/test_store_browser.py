@@ -54,6 +54,7 @@ def test_an_exam_from_start_to_a_verified_result(open_page, base_url, artifacts)
     assert page.locator(".exam-nav button.is-answered").count() == 3
     # Going to another question by its number saves what was typed on the way.
     fill_anything(page)
+    page.click(".exam-nav summary")  # the question numbers are folded under "All questions"
     with page.expect_navigation():
         page.click(".exam-nav button[value=q1]")
     assert page.url.endswith("/q/1") and page.locator(".exam-nav button.is-answered").count() == 4
@@ -112,6 +113,7 @@ def test_a_live_class_with_an_instructor_and_two_students(open_page, base_url, a
     teacher.wait_for_load_state("networkidle")
     teacher.fill("#f-title", "Reopening drill")
     teacher.fill("#f-ids", f"{BTN}\nseed001-min-raise")
+    teacher.check('input[type=radio][name="style"][value="card"]')  # the full card (quick is the default)
     with teacher.expect_navigation():
         teacher.click("text=Create the session")
     try:
@@ -175,6 +177,7 @@ def _question_one_shown(open_page, base_url, name: str, email: str):
     teacher.goto(base_url + "/classroom/")
     teacher.fill("#f-title", f"{name}'s class")
     teacher.fill("#f-ids", BTN)
+    teacher.check('input[type=radio][name="style"][value="card"]')  # the full card (quick is the default)
     with teacher.expect_navigation():
         teacher.click("text=Create the session")
     teacher.wait_for_selector(".qr svg", timeout=10_000)
