@@ -823,17 +823,15 @@ def answer(code: str) -> Response:
         # Unreadable: the form comes back with the messages, nothing stored (status 200 so htmx swaps it).
         extra = {"answer": read, "answer_id": answer_id, "entry": entry, "position": position}
         return _answer_response(cs, who, position, extra)
+    return _stored(cs, who, position, answer_id=answer_id, typed=typed, shown=shown_of(feedback),
+                   marks={m.field.name: m.right for m in feedback.marks})
+
+
+def _stored(cs: LiveSession, who: LiveStudent, position: int, **answer: Any) -> Response:
+    """Store a student's graded answer once under its answer id, tell the class's screens that answers
+    came in (with the commit where the feed can), and show the stage with it."""
     try:
-        stored, created = store.submit(
-            db(),
-            cs,
-            who,
-            answer_id=answer_id,
-            position=position,
-            typed=typed,
-            shown=shown_of(feedback),
-            marks={m.field.name: m.right for m in feedback.marks},
-        )
+        stored, created = store.submit(db(), cs, who, position=position, **answer)
     except store.ClassError as exc:
         db().rollback()
         return _answer_response(cs, who, position, {"notice": said(exc)})
@@ -856,23 +854,9 @@ def _quick_answer(cs: LiveSession, who: LiveStudent, position: int, entry: Entry
     if right is None:
         return _answer_response(cs, who, position, {"notice": _("Tap one of the answers shown.")})
     at = now()
-    try:
-        stored, created = store.submit(
-            db(), cs, who, answer_id=answer_id, position=position, typed={game.FIELD: [tapped]},
-            shown={game.FIELD: game.shown(q, tapped)}, marks={game.FIELD: right}, at=at,
-            points=store.points_for(cs, right, at),
-        )
-    except store.ClassError as exc:
-        db().rollback()
-        return _answer_response(cs, who, position, {"notice": said(exc)})
-    told = created and events.with_commit(cs.id, events.ANSWERS)
-    db().commit()
-    if created and not told:
-        events.changed(cs.id, events.ANSWERS)
-    extra: dict[str, Any] = {"received": stored.id}
-    if position == cs.current:
-        extra["mine"] = stored
-    return _answer_response(cs, who, position, extra)
+    return _stored(cs, who, position, answer_id=answer_id, typed={game.FIELD: [tapped]},
+                   shown={game.FIELD: game.shown(q, tapped)}, marks={game.FIELD: right}, at=at,
+                   points=store.points_for(cs, right, at))
 
 
 def _answer_response(cs: LiveSession, who: LiveStudent, position: int, extra: dict[str, Any]) -> Response:
