@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -9,6 +10,11 @@ import pytest
 
 from trainer.store import Store
 from trainer.store.engines import DB_FILE
+
+# Passwords hashed cheaply in every app the suite builds or starts (the servers it starts inherit
+# the environment): thousands of sign-ups and sign-ins at scrypt's 60 ms of CPU each were a tenth
+# of the suite. tests/web/core/test_config.py checks that the app's own default is scrypt.
+os.environ.setdefault("TRAINER_PASSWORD_HASH", "pbkdf2:sha256:1000")
 
 
 @pytest.fixture(scope="session")

@@ -35,14 +35,23 @@ def _get(url: str, **headers: str) -> tuple[int, str, dict]:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
+    """The wheel built and installed, not editable, into a fresh virtual environment. The
+    environment borrows the test run's installed dependencies through a ``.pth`` line instead
+    of downloading and unpacking them again (what this file checks is what the wheel carries;
+    ``pip install -e .`` installs the dependencies pyproject.toml names)."""
     tmp = tmp_path_factory.mktemp("wheel")
     dist = tmp / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(REPO)],
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(dist), str(REPO)],
                    check=True, capture_output=True, text=True)
     wheel = next(dist.glob("*.whl"))
     venv = tmp / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], check=True, capture_output=True, text=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    site_packages = next((venv / "lib").glob("python*/site-packages"))
+    # A plain path in a .pth file is added to sys.path after the environment's own packages, and the
+    # .pth files inside it are not run: the checkout's editable install stays out of this environment.
+    (site_packages / "borrowed.pth").write_text("\n".join(p for p in sys.path if p.endswith("site-packages")) + "\n")
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall",
+                    "--no-warn-script-location", str(wheel)], check=True, capture_output=True, text=True)
     return venv, tmp
 
 

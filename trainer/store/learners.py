@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
+from functools import cache
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -27,8 +28,15 @@ from trainer.store.user_errors import N_, UserError
 
 MIN_PASSWORD = 8
 MAX_NAME = 80  # characters of an account's name (accounts.name)
-# Checked against when the email is unknown, so a wrong email takes as long as a wrong password.
-_DUMMY_HASH = generate_password_hash("not a password of anyone")
+# How passwords are hashed: werkzeug's method string (its default, scrypt with n=2^15). A
+# setting (TRAINER_PASSWORD_HASH) may name another; only the test suite uses a cheaper one.
+PASSWORD_HASH = "scrypt"
+
+
+@cache
+def _dummy_hash(method: str) -> str:
+    """Checked against when the email is unknown, so a wrong email takes as long as a wrong password."""
+    return generate_password_hash("not a password of anyone", method=method)
 
 
 class AccountError(UserError):
@@ -105,7 +113,8 @@ def _stored_forms(email: str) -> list[str]:
 
 
 def sign_up(
-    s: Session, *, email: str, password: str, name: str, instructor: bool, learner_id: str | None
+    s: Session, *, email: str, password: str, name: str, instructor: bool, learner_id: str | None,
+    method: str = PASSWORD_HASH,
 ) -> tuple[Account, Learner]:
     """A new account with a learner of its own; the anonymous history of this browser (if any) is merged in.
 
@@ -127,7 +136,8 @@ def sign_up(
         errors.append(AccountError("password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD))
     if errors:
         raise errors[0] if len(errors) == 1 else AccountErrors(errors)
-    account = Account(email=email, password_hash=generate_password_hash(password), name=name, is_instructor=instructor)
+    account = Account(email=email, password_hash=generate_password_hash(password, method=method), name=name,
+                      is_instructor=instructor)
     try:
         with s.begin_nested():
             s.add(account)
@@ -145,13 +155,15 @@ def sign_up(
     return account, learner
 
 
-def sign_in(s: Session, *, email: str, password: str, learner_id: str | None) -> tuple[Account, Learner]:
+def sign_in(
+    s: Session, *, email: str, password: str, learner_id: str | None, method: str = PASSWORD_HASH
+) -> tuple[Account, Learner]:
     """The account, and its learner with this browser's anonymous history merged in."""
     forms = _stored_forms(email)
     found = {a.email: a for a in s.scalars(select(Account).where(Account.email.in_(forms)))}
     account = next((found[f] for f in forms if f in found), None)
     if account is None:
-        check_password_hash(_DUMMY_HASH, password)
+        check_password_hash(_dummy_hash(method), password)
         raise AccountError("email", N_("That email and password do not match an account."))
     if not check_password_hash(account.password_hash, password):
         raise AccountError("email", N_("That email and password do not match an account."))
@@ -208,13 +220,13 @@ def end_sessions(s: Session, account: Account) -> None:
     s.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
 
 
-def change_password(s: Session, account: Account, *, current: str, new: str) -> None:
+def change_password(s: Session, account: Account, *, current: str, new: str, method: str = PASSWORD_HASH) -> None:
     """A new password for the account; every session signed in with the old one is over."""
     if not check_password_hash(account.password_hash, current):
         raise AccountError("current_password", N_("That is not your current password."))
     if len(new) < MIN_PASSWORD:
         raise AccountError("new_password", N_("Use at least %(n)s characters."), n=MIN_PASSWORD)
-    account.password_hash = generate_password_hash(new)
+    account.password_hash = generate_password_hash(new, method=method)
     s.flush()
     end_sessions(s, account)
 

@@ -6,6 +6,7 @@ lock lets one migrate while the others wait, then find nothing to do.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from alembic import command
@@ -34,11 +35,17 @@ def upgrade(engine: Engine, revision: str = "head", *, schema: str | None = None
             if schema:
                 connection.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
                 connection.exec_driver_sql(f'SET LOCAL search_path TO "{schema}"')
+        at = MigrationContext.configure(connection).get_current_revision()
+        if revision == "head" and at is not None and at == head():
+            return at  # nothing to do: Alembic would read every migration file to find that out
         command.upgrade(config(connection, schema), revision)
         return MigrationContext.configure(connection).get_current_revision()
 
 
+@cache
 def head() -> str | None:
+    """The newest revision of the migrations this package ships (read once a process: the files
+    do not change under a running app)."""
     return ScriptDirectory.from_config(config()).get_current_head()
 
 

@@ -80,3 +80,27 @@ def test_serve_runs_waitress_with_the_given_host_port_and_scenarios(monkeypatch)
 )
 def test_the_url_to_open(host, url):
     assert serve.url_for_host(host, 8000) == url
+
+
+def test_passwords_are_hashed_with_scrypt_unless_a_setting_names_another_way(tmp_path, monkeypatch):
+    from trainer.web.core.config import SettingError, settings
+
+    assert settings(environ={})["PASSWORD_HASH"] == "scrypt"  # the suite's cheap hash is the suite's alone
+    monkeypatch.delenv("TRAINER_PASSWORD_HASH")
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SCENARIO_DIRS": [str(SCENARIOS)],
+                      "INSTANCE_DIR": str(tmp_path / "instance")})
+    client = app.test_client()
+    page = client.get("/account/signup")
+    token = page.text.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+    client.post("/account/signup", data={"csrf_token": token, "email": "ana@example.com", "name": "Ana",
+                                         "password": "password1"})
+    from trainer.store import Store
+    from trainer.store.models import Account
+
+    store = Store(app.config["DATABASE_URL"] or f"sqlite:///{tmp_path / 'instance' / 'trainer.sqlite3'}")
+    with store.session() as s:
+        assert s.query(Account).one().password_hash.startswith("scrypt:32768:8:1$")
+    store.dispose()
+    for wrong in ("md5", "scrypt:abc", "plain"):
+        with pytest.raises(SettingError, match="TRAINER_PASSWORD_HASH"):
+            settings({"PASSWORD_HASH": wrong}, environ={})

@@ -4,7 +4,7 @@ password end the account's other sessions."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
 
 from trainer.store import db
@@ -74,6 +74,7 @@ def signup() -> Response:
                 name=form["name"],
                 instructor=form["instructor"],
                 learner_id=identity.learner_id(),
+                method=current_app.config["PASSWORD_HASH"],
             )
         except AccountError as exc:
             db().rollback()
@@ -105,7 +106,8 @@ def login() -> Response:
                 return response
         try:
             user, learner = sign_in(
-                db(), email=email, password=request.form.get("password", ""), learner_id=identity.learner_id()
+                db(), email=email, password=request.form.get("password", ""), learner_id=identity.learner_id(),
+                method=current_app.config["PASSWORD_HASH"],
             )
         except AccountError as exc:
             db().rollback()
@@ -169,7 +171,8 @@ def password() -> Response:
         return response
     try:
         change_password(
-            db(), user, current=request.form.get("current_password", ""), new=request.form.get("new_password", "")
+            db(), user, current=request.form.get("current_password", ""), new=request.form.get("new_password", ""),
+            method=current_app.config["PASSWORD_HASH"],
         )
     except AccountError as exc:
         db().rollback()

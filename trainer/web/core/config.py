@@ -19,7 +19,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from werkzeug.security import generate_password_hash
+
 from trainer.resources import folder
+from trainer.store.learners import PASSWORD_HASH
 from trainer.store.progress import NEW_PER_DAY
 from trainer.translations import LOCALES
 from trainer.web.core.i18n import locale_for
@@ -44,6 +47,7 @@ ENV = {
     "TRAINER_READ_SECONDS": "READ_SECONDS",
     "TRAINER_NEW_REVIEWS_PER_DAY": "NEW_REVIEWS_PER_DAY",
     "TRAINER_ORGANISATION": "ORGANISATION",
+    "TRAINER_PASSWORD_HASH": "PASSWORD_HASH",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -97,6 +101,10 @@ def defaults() -> dict[str, Any]:
         # /verify page. None: they say "an installation of Holdem Rules Trainer that has not named
         # its organisation", so an unnamed copy's certificate cannot pass for a school's.
         "ORGANISATION": None,
+        # How passwords are hashed (werkzeug's method string). Keep the default: the test suite
+        # alone sets a cheap one (tests/conftest.py), where thousands of sign-ups would each cost
+        # 60 ms of CPU.
+        "PASSWORD_HASH": PASSWORD_HASH,
         # trainer serve: processes sharing the port (one per core; one where the OS cannot fork),
         # and threads per process.
         "PROCESSES": (os.cpu_count() or 1) if hasattr(os, "fork") else 1,
@@ -157,6 +165,7 @@ def settings(test_config: Mapping[str, Any] | None = None, environ: Mapping[str,
     if merged["WORKER"] not in WORKERS:
         raise SettingError(f"TRAINER_WORKER={merged['WORKER']!s} is not one of {', '.join(WORKERS)}: gunicorn's worker class")
     merged["ORGANISATION"] = _organisation(merged["ORGANISATION"])
+    merged["PASSWORD_HASH"] = _password_hash(merged["PASSWORD_HASH"])
     _check_extras(merged)
     for key in ("TEMPLATES_DIR", "STATIC_DIR"):
         if not Path(merged[key]).is_dir():
@@ -175,6 +184,19 @@ def _whole_number(key: str, value: Any, least: int, meaning: str) -> int:
 
 
 MAX_ORGANISATION = 120
+
+
+def _password_hash(value: Any) -> str:
+    method = str(value).strip()
+    if method == PASSWORD_HASH:
+        return method
+    try:
+        generate_password_hash("a password", method=method)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise SettingError(
+            f"TRAINER_PASSWORD_HASH={method!r} is not a way werkzeug hashes passwords ({exc}): leave it unset"
+        ) from None
+    return method
 
 
 def _organisation(value: Any) -> str | None:
