@@ -35,9 +35,9 @@ def _rows(response) -> list[dict]:
     return list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig"))))
 
 
-def _sheet(response) -> list[tuple]:
+def _sheet(response, name: str | None = None) -> list[tuple]:
     book = load_workbook(io.BytesIO(response.data), read_only=True)
-    return list(book.worksheets[0].iter_rows(values_only=True))
+    return list((book[name] if name else book.worksheets[0]).iter_rows(values_only=True))
 
 
 # ------------------------------------------------------------------ the instructor's path
@@ -154,7 +154,7 @@ def test_the_classroom_csv_has_a_bom_integer_amounts_and_chinese_names_and_an_xl
     assert (min_to["answer"], min_to["correct"], min_to["right"]) == ("1800", "2400", "no")
     assert '"1,800"' not in exported.data.decode("utf-8-sig")
 
-    sheet = _sheet(instructor.get(f"/classroom/{session_id}/answers.xlsx"))
+    sheet = _sheet(instructor.get(f"/classroom/{session_id}/answers.xlsx"), "answers")
     head, body = sheet[0], sheet[1:]
     cell = dict(zip(head, next(r for r in body if r[head.index("field")] == "min_to")))
     assert cell["answer"] == 1800 and cell["correct"] == 2400 and cell["student"] == "小美"
