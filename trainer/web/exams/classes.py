@@ -260,7 +260,7 @@ def settings(class_id: str) -> Response:
 @identity.login_required
 def remove_member(class_id: str, account_id: int) -> Response:
     school_class = _mine(class_id)
-    if store.member(db(), school_class, account_id) is None:
+    if not _account_number(account_id) or store.member(db(), school_class, account_id) is None:
         abort(404, description=_("There is no such member of this class."))
     store.remove_member(db(), school_class, account_id)
     db().commit()
@@ -344,8 +344,13 @@ def delete(assignment_id: str) -> Response:
     return redirect(url_for("classes.show", class_id=class_id, _anchor="assigned-h"), code=303)
 
 
+def _account_number(account_id: int) -> bool:
+    """An id the accounts.id column can hold (32 bits on PostgreSQL; SQLite's driver fails past 2⁶³)."""
+    return 0 < account_id < 2**31
+
+
 def _member_of(assignment: ClassExam, account_id: int) -> Any:
-    who = store.member(db(), db().get(SchoolClass, assignment.class_id), account_id)
+    who = store.member(db(), db().get(SchoolClass, assignment.class_id), account_id) if _account_number(account_id) else None
     if who is None:
         abort(404, description=_("There is no such member of this class."))
     return who
