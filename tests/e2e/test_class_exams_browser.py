@@ -74,6 +74,13 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     with teacher.expect_navigation():
         teacher.click("main form button[type=submit]")
     teacher.screenshot(path=str(artifacts / "class-student-terms-1280-en.png"), full_page=True)
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        phone = open_page(viewport=PHONE)
+        phone.context.add_cookies(teacher.context.cookies())
+        for name, url in (("class", class_url), ("class-student-terms", teacher.url)):
+            phone.goto(url.split("?")[0] + f"?lang={lang}")
+            assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (name, lang)
+            phone.screenshot(path=str(artifacts / f"{name}-360-{lang}.png"), full_page=True)
     teacher.goto(class_url)
 
     student.goto(base_url + "/exams/")

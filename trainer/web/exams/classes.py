@@ -758,6 +758,7 @@ def attempt(exam_id: str) -> Response:
         breakdown=breakdown,
         answers_shown=True,
         answers_open_at=None,
+        given_heading=_("The student's answer"),
     )
 
 
