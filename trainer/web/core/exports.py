@@ -83,7 +83,7 @@ def _put(ws: Any, row: int, col: int, value: Any, percent: bool = False) -> int:
     if isinstance(value, datetime):
         # Spreadsheets have no time zones: the time as the reader's sheet shows it (the caller
         # has put it in the zone the sheet is about), as a real date cell.
-        target = ws.cell(row=row, column=col, value=value.replace(tzinfo=None))
+        target = ws.cell(row=row, column=col, value=value.replace(tzinfo=None, microsecond=0))
         target.number_format = DATE_FORMAT
     elif isinstance(value, timedelta):
         target = ws.cell(row=row, column=col, value=value)
@@ -162,9 +162,3 @@ def book(sheets: Sequence[Sheet], *, raw: Sheet, filename: str, fmt: str) -> Res
     writer.writerows([cell(v) for v in row] for row in raw.rows)
     return _download(out.getvalue().encode("utf-8-sig"), filename=filename, fmt=fmt)
 
-
-def table(
-    columns: Sequence[str], rows: Iterable[Sequence[Any]], *, filename: str, fmt: str, sheet: str = "data"
-) -> Response:
-    """``rows`` under ``columns`` as a download named ``filename``.``fmt`` (csv, or xlsx of one sheet)."""
-    return book([], raw=Sheet(title=sheet, columns=columns, rows=list(rows)), filename=filename, fmt=fmt)
