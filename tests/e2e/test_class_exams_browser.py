@@ -13,6 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from tests.e2e.conftest import sign_up
+from tests.e2e.test_speed_browser import axe_violations
 from tests.e2e.test_store_browser import fill_anything
 
 pytestmark = pytest.mark.e2e
@@ -20,7 +21,7 @@ WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
 
-def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artifacts):
+def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artifacts, axe_source):
     teacher = open_page(viewport=WIDE, timezone_id="Asia/Taipei")
     sign_up(teacher, base_url, "Ms Tan", "tan-class@example.com", instructor=True)
     assert urlsplit(teacher.url).path == "/classroom/"  # "I teach" lands on the classroom home
@@ -54,6 +55,7 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
         phone.goto(student.url + f"&lang={lang}")
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         phone.screenshot(path=str(artifacts / f"class-joined-360-{lang}.png"), full_page=True)
+        assert axe_violations(phone, axe_source) == [], lang
 
     teacher.reload()
     assert "小美 · student number S-0707" in teacher.locator("main").inner_text()
@@ -81,6 +83,7 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
             phone.goto(url.split("?")[0] + f"?lang={lang}")
             assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (name, lang)
             phone.screenshot(path=str(artifacts / f"{name}-360-{lang}.png"), full_page=True)
+            assert axe_violations(phone, axe_source) == [], (name, lang)
     teacher.goto(class_url)
 
     student.goto(base_url + "/exams/")
@@ -143,6 +146,7 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
         teacher.click("#results a:has-text('of 10')")
     assert teacher.locator(".review-item").count() == 10
     teacher.screenshot(path=str(artifacts / "class-attempt-1280-en.png"), full_page=False)
+    assert axe_violations(teacher, axe_source) == []
     teacher.goto(results_url)
 
     for lang in ("zh-Hant", "zh-Hans"):
