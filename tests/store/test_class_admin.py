@@ -429,3 +429,24 @@ def test_a_live_session_can_ask_for_a_student_number_and_every_export_shows_it(a
     assert q1.freeze_panes == "A2" and q1.auto_filter.ref == f"A1:{q1.cell(1, len(head)).column_letter}3"
     # never on the projector
     assert "S-42" not in instructor.get(f"/classroom/{session_id}/projector").text
+
+
+def test_a_control_character_in_a_new_form_gives_it_back_filled_in_and_changes_nothing(app, instructor):
+    class_id, code = _open_class(instructor)
+    a = _only(app, ClassExam).id
+    _post(instructor, f"/classroom/classes/{class_id}/settings", {"ask_number": "1"})
+    ana = app.test_client()
+    sign_up(ana, "ana@example.com", name="Ana")
+    refused = post_form(ana, f"/classes/join/{code}", {"student_number": "A\x0001"})
+    assert refused.status_code == 200 and "cannot hold control characters" in refused.text
+    assert 'value="A01"' in refused.text and _only(app, ClassMember) is None
+    assert post_form(ana, f"/classes/join/{code}", {"student_number": "A01"}).status_code == 303
+    ana_id = _account_id(app, "ana@example.com")
+    terms = post_form(instructor, f"/classroom/exams/{a}/students/{ana_id}", {"extra_minutes": "1\x000"})
+    assert terms.status_code == 200 and "cannot hold control characters" in terms.text and 'value="10"' in terms.text
+    edit = post_form(instructor, f"/classroom/exams/{a}/edit", {"template": "mini", "opens": "x", "closes": "y",
+                                                                "tz": "Asia/\x01Taipei"})
+    assert edit.status_code == 200 and 'value="Asia/Taipei"' in edit.text and 'aria-invalid="true"' in edit.text
+    with app.extensions["trainer.store"].session() as s:
+        assert classes.allowance(s, s.get(ClassExam, a), ana_id) is None
+        assert s.scalar(select(ClassMember.student_number)) == "A01"
