@@ -1,6 +1,8 @@
-"""An instructor's class in a real browser at 1280×800: sign up to teach, make a class, a student
-joins through the invite link, the instructor assigns an exam with a window, the student sits it
-and the instructor sees the result, then revokes it, and /verify says so."""
+"""An instructor's class in a real browser at 1280×800: sign up to teach, make a class that asks for
+a student number, a student joins through the invite link (or its QR code) and is told which class
+and whose, the instructor assigns an exam with a window, gives the student extra time, the student
+sits it, the instructor sees the result, opens the attempt's review and takes the gradebook, then
+revokes the result, and /verify says so."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from openpyxl import load_workbook
 
 from tests.e2e.conftest import sign_up
+from tests.e2e.test_speed_browser import axe_violations
 from tests.e2e.test_store_browser import fill_anything
 
 pytestmark = pytest.mark.e2e
@@ -17,7 +21,7 @@ WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
 
-def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artifacts):
+def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artifacts, axe_source):
     teacher = open_page(viewport=WIDE, timezone_id="Asia/Taipei")
     sign_up(teacher, base_url, "Ms Tan", "tan-class@example.com", instructor=True)
     assert urlsplit(teacher.url).path == "/classroom/"  # "I teach" lands on the classroom home
@@ -26,6 +30,12 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     with teacher.expect_navigation():
         teacher.click("text=Create the class")
     invite = urlsplit(teacher.locator("#invite-link").get_attribute("href")).path
+    qr = teacher.locator("#invite-qr svg").bounding_box()
+    assert qr is not None and qr["width"] >= 150  # big enough to scan from a seat
+    teacher.check("input[name=ask_number]")
+    with teacher.expect_navigation():
+        teacher.click("form[action$='/settings'] button")
+    assert teacher.locator("input[name=ask_number]").is_checked()
     # The browser's zone, filled in by time-zone.js, and the default window in its local time.
     assert teacher.locator("#f-tz").input_value() == "Asia/Taipei"
     taipei_now = teacher.evaluate("new Date().getHours()")
@@ -34,11 +44,21 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     student = open_page(viewport=WIDE)
     sign_up(student, base_url, "小美", "mei-class@example.com", at=invite)
     assert urlsplit(student.url).path == invite  # back at the invite after signing up
+    assert "Join Dealers 101 by Ms Tan as 小美?" in student.locator("main").inner_text()
+    student.fill("#f-student_number", "S-0707")
     with student.expect_navigation():
         student.click("text=Join the class")
+    assert student.locator("h1").inner_text() == "You joined Dealers 101 by Ms Tan"
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        phone = open_page(viewport=PHONE)
+        phone.context.add_cookies(student.context.cookies())
+        phone.goto(student.url + f"&lang={lang}")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        phone.screenshot(path=str(artifacts / f"class-joined-360-{lang}.png"), full_page=True)
+        assert axe_violations(phone, axe_source) == [], lang
 
     teacher.reload()
-    assert "小美" in teacher.locator("main").inner_text()
+    assert "小美 · student number S-0707" in teacher.locator("main").inner_text()
     teacher.select_option("#f-template", "pots-and-showdown")
     # Opens now (the form's default, in the browser's zone), closes in a week.
     with teacher.expect_navigation():
@@ -46,8 +66,29 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     assert "(Asia/Taipei)" in teacher.locator("main").inner_text()
     teacher.screenshot(path=str(artifacts / "class-1280-en.png"), full_page=True)
 
+    class_url = teacher.url
+    # Ten extra minutes for her alone, from the results page.
+    with teacher.expect_navigation():
+        teacher.click("#assigned-h ~ table a")
+    with teacher.expect_navigation():
+        teacher.click("#results a:has-text('Extra time or late window')")
+    teacher.fill("#f-extra_minutes", "10")
+    with teacher.expect_navigation():
+        teacher.click("main form button[type=submit]")
+    teacher.screenshot(path=str(artifacts / "class-student-terms-1280-en.png"), full_page=True)
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        phone = open_page(viewport=PHONE)
+        phone.context.add_cookies(teacher.context.cookies())
+        for name, url in (("class", class_url), ("class-student-terms", teacher.url)):
+            phone.goto(url.split("?")[0] + f"?lang={lang}")
+            assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (name, lang)
+            phone.screenshot(path=str(artifacts / f"{name}-360-{lang}.png"), full_page=True)
+            assert axe_violations(phone, axe_source) == [], (name, lang)
+    teacher.goto(class_url)
+
     student.goto(base_url + "/exams/")
     assigned = student.locator(".assigned-exams")
+    assert "10 extra minutes" in assigned.inner_text()
     assert "Dealers 101" in assigned.inner_text() and "(Asia/Taipei)" in assigned.inner_text()
     student.screenshot(path=str(artifacts / "exams-assigned-1280-en.png"), full_page=False)
     with student.expect_navigation():
@@ -68,6 +109,9 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
     with student.expect_navigation():
         student.click("text=Start the exam now")
     assert re.search(r"/exams/[0-9a-f]{32}/q/1$", student.url)
+    template_minutes = 12  # pots-and-showdown; her clock shows them and the ten extra
+    shown_left = int(student.locator("#exam-timer").get_attribute("data-seconds-left"))
+    assert (template_minutes + 9) * 60 < shown_left <= (template_minutes + 10) * 60
     for _number in range(10):
         fill_anything(student)
         with student.expect_navigation():
@@ -86,11 +130,24 @@ def test_assigning_a_class_exam_and_seeing_the_result(open_page, base_url, artif
         teacher.click("main table a", timeout=5000)
     row = teacher.locator("#results tbody tr", has_text="小美").inner_text()
     assert re.search(r"of 10", row) and ("passed" in row) and "(Asia/Taipei)" in row
+    assert "(S-0707)" in row and "+10 min" in row
     teacher.screenshot(path=str(artifacts / "class-results-1280-en.png"), full_page=True)
     results_url = teacher.url
     with teacher.expect_download() as download:
         teacher.click("text=Download the results (CSV)")
     assert download.value.suggested_filename.endswith("-results.csv")
+    with teacher.expect_download() as download:
+        teacher.click("text=Gradebook (Excel, .xlsx)")
+    with open(download.value.path(), "rb") as saved:
+        book = load_workbook(saved)
+    assert book.sheetnames[0] == "summary" and book.sheetnames[-1] == "results" and len(book.sheetnames) == 12
+    # The attempt and its review, answers shown to the instructor while the class's review waits.
+    with teacher.expect_navigation():
+        teacher.click("#results a:has-text('of 10')")
+    assert teacher.locator(".review-item").count() == 10
+    teacher.screenshot(path=str(artifacts / "class-attempt-1280-en.png"), full_page=False)
+    assert axe_violations(teacher, axe_source) == []
+    teacher.goto(results_url)
 
     for lang in ("zh-Hant", "zh-Hans"):
         teacher.goto(teacher.url.split("?")[0] + f"?lang={lang}")

@@ -233,7 +233,9 @@ def _scenario(instructor, student, learner):
                    "closes": (opens + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M"), "tz": "UTC"},
                   to=f"/classroom/classes/{class_id}/assign")
     assert r.status_code == 303, r.text
-    assignment_id = re.search(r"/classroom/exams/([0-9a-f]+)/", instructor.get(f"/classroom/classes/{class_id}/").text).group(1)
+    class_page = instructor.get(f"/classroom/classes/{class_id}/").text
+    assignment_id = re.search(r"/classroom/exams/([0-9a-f]+)/", class_page).group(1)
+    member_id = re.search(rf"/classroom/classes/{class_id}/members/(\d+)/remove", class_page).group(1)
     return {
         "session_id": paced_id,
         "action": "reveal",
@@ -246,6 +248,7 @@ def _scenario(instructor, student, learner):
         "fmt": "csv",
         "class_id": class_id,
         "assignment_id": assignment_id,
+        "account_id": member_id,
     }, made
 
 
@@ -267,7 +270,7 @@ def _actor(endpoint: str, clients: dict):
     return clients["anonymous"]
 
 
-ENDING = ("/logout", "/end", "/submit")
+ENDING = ("/logout", "/end", "/submit", "/remove", "/delete")
 # How much of the values each input gets: a quarter in the default run, all of them with -m slow.
 SHARES = [pytest.param(4, id="quarter"), pytest.param(1, id="every-value", marks=pytest.mark.slow)]
 

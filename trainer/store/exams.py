@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -93,19 +93,28 @@ class Standing:
     number: int  # the number the next attempt gets
 
 
-def standing(s: Session, template: ExamTemplate, account_id: int, at: datetime | None = None) -> Standing:
+def _scope(assignment_id: str | None):
+    """Self-study attempts (no assignment) and each assignment's attempts are counted apart: a
+    student's practice retakes never use up a class exam's attempts, nor the reverse."""
+    if assignment_id is None:
+        return ExamAttempt.assignment_id.is_(None)
+    return ExamAttempt.assignment_id == assignment_id
+
+
+def standing(s: Session, template: ExamTemplate, account_id: int, at: datetime | None = None, *,
+             assignment_id: str | None = None) -> Standing:
+    """Where the account stands with the template's retake policy, for its self-study attempts or
+    (``assignment_id``) for those sat for one assigned exam."""
     at = at or now()
-    rows = s.execute(
-        select(ExamAttempt.attempt_number, ExamAttempt.started_at).where(
-            ExamAttempt.account_id == account_id, ExamAttempt.template == template.slug
-        )
-    ).all()
+    mine = (ExamAttempt.account_id == account_id, ExamAttempt.template == template.slug)
+    started = s.scalars(select(ExamAttempt.started_at).where(*mine, _scope(assignment_id))).all()
     window = timedelta(hours=template.retake.hours)
-    recent = sorted(started for _n, started in rows if started > at - window)
+    recent = sorted(at_ for at_ in started if at_ > at - window)
     allowed = template.retake.attempts
     # The oldest of the last `allowed` starts leaves the window first; then one more is allowed.
     next_at = recent[-allowed] + window if len(recent) >= allowed else None
-    number = max((n or 0 for n, _started in rows), default=0) + 1
+    # Numbers run over all of the account's attempts at the template (one number, one attempt).
+    number = (s.scalar(select(func.max(ExamAttempt.attempt_number)).where(*mine)) or 0) + 1
     return Standing(used=len(recent), allowed=allowed, next_at=next_at, number=number)
 
 
@@ -122,18 +131,21 @@ def start(
     assignment_id: str | None = None,
     closes_at: datetime | None = None,
     candidate_number: str | None = None,
+    extra_minutes: int = 0,
 ) -> ExamAttempt:
     """A new attempt; with an account, only as its template's retake policy allows
     (``RetakeRefused`` otherwise, also when a concurrent start took this attempt's number).
-    ``closes_at`` (an assigned exam's window) cuts the deadline short: no answer counts after it."""
+    ``closes_at`` (an assigned exam's window) cuts the deadline short: no answer counts after it.
+    ``extra_minutes``: one student's extra time, added to the template's limit."""
     at = at or now()
-    deadline = at + timedelta(minutes=template.minutes)
+    limit_s = (template.minutes + extra_minutes) * 60
+    deadline = at + timedelta(seconds=limit_s)
     if closes_at is not None:
         deadline = min(deadline, closes_at)
     ensure_learner(s, learner_id)
     number = None
     if account_id is not None:
-        stand = standing(s, template, account_id, at)
+        stand = standing(s, template, account_id, at, assignment_id=assignment_id)
         if stand.next_at is not None:
             raise RetakeRefused(stand.next_at)
         number = stand.number
@@ -147,7 +159,7 @@ def start(
         name=name,
         candidate_number=candidate_number or None,
         questions=list(refs),
-        time_limit_s=template.minutes * 60,
+        time_limit_s=limit_s,
         pass_mark=template.pass_mark,
         started_at=at,
         deadline=deadline,
@@ -164,16 +176,15 @@ def start(
 def open_attempt(
     s: Session, template: ExamTemplate, account_id: int, at: datetime | None = None, *, assignment_id: str | None = None
 ) -> ExamAttempt | None:
-    """The account's attempt at this template still running, if any (for ``assignment_id``: one
-    sat for that assigned exam)."""
+    """The account's self-study attempt at this template still running, if any (for
+    ``assignment_id``: one sat for that assigned exam)."""
     query = select(ExamAttempt).where(
         ExamAttempt.account_id == account_id,
         ExamAttempt.template == template.slug,
         ExamAttempt.finished_at.is_(None),
         ExamAttempt.deadline > (at or now()),
     )
-    if assignment_id is not None:
-        query = query.where(ExamAttempt.assignment_id == assignment_id)
+    query = query.where(_scope(assignment_id))
     return s.scalars(query.order_by(ExamAttempt.started_at.desc())).first()
 
 
@@ -270,6 +281,11 @@ def close_expired(s: Session, grader: Grader, at: datetime | None = None) -> int
 
 def percent(score: int, count: int) -> int:
     return int(100 * score / count) if count else 0
+
+
+def exact_percent(score: int, count: int) -> float:
+    """The share of questions right to one decimal, for a gradebook (87.5, not 87)."""
+    return round(100 * score / count, 1) if count else 0.0
 
 
 def _unique_code(s: Session) -> str:

@@ -22,7 +22,7 @@ from sqlalchemy import case, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from . import codes
 from .learners import clean_name, new_id
@@ -31,6 +31,7 @@ from .user_errors import N_, UserError
 
 CODE_LENGTH = codes.JOIN_LENGTH
 MAX_QUESTIONS = 50
+MAX_NUMBER = 40  # characters of a student number
 ANSWER_ID = re.compile(r"[A-Za-z0-9-]{8,36}")
 STYLES = ("quick", "card")
 MIN_SECONDS, MAX_SECONDS = 10, 60
@@ -60,6 +61,7 @@ def create(
     asks: list[list] | None = None,
     seconds: int | None = None,
     anonymous: bool = False,
+    ask_number: bool = False,
 ) -> LiveSession:
     """A new session. ``style`` "quick" asks one thing of each spot, ``asks[i]`` (kind and pot,
     ``trainer.quick``) of ``refs[i]``; ``seconds``: a countdown per question (10 to 60) or None."""
@@ -95,6 +97,7 @@ def create(
             asks=[list(a) for a in asks] if style == "quick" else None,
             seconds=seconds if mode == "paced" else None,
             anonymous=anonymous,
+            ask_number=ask_number,
         ),
     )
 
@@ -178,7 +181,8 @@ def join(s: Session, session: LiveSession, name: str, *, learner_id: str | None 
     return take_seat(s, session, name, learner_id=learner_id).student
 
 
-def take_seat(s: Session, session: LiveSession, name: str, *, learner_id: str | None = None) -> Seat:
+def take_seat(s: Session, session: LiveSession, name: str, *, learner_id: str | None = None,
+              student_number: str | None = None) -> Seat:
     """The student of ``learner_id`` (the browser's learner) named ``name``: one seat per browser.
 
     A browser that has a seat gets it back (a retry after the first response was lost, or one
@@ -192,9 +196,13 @@ def take_seat(s: Session, session: LiveSession, name: str, *, learner_id: str | 
         raise ClassError(N_("Enter a display name (up to 40 characters)."))
     if is_over(session):
         raise ClassError(N_("This session has ended."))
+    number = clean_name(student_number or "") or None
+    if number is not None and len(number) > MAX_NUMBER:
+        raise ClassError(N_("A student number can have up to %(n)s characters."), n=MAX_NUMBER)
     if learner_id is not None and (mine := _seat_of(s, session, learner_id)) is not None:
-        return _back_in(s, mine, name, key)
-    student = LiveStudent(id=new_id(), session_id=session.id, name=name, name_key=key, learner_id=learner_id)
+        return _numbered(_back_in(s, mine, name, key), number)
+    student = LiveStudent(id=new_id(), session_id=session.id, name=name, name_key=key, learner_id=learner_id,
+                          student_number=number)
     try:
         with s.begin_nested():
             s.add(student)
@@ -202,9 +210,19 @@ def take_seat(s: Session, session: LiveSession, name: str, *, learner_id: str | 
         # The name is taken, or this browser's seat was taken by a request racing this one (the
         # unique constraints, so a concurrent first request is seen too once it commits).
         if learner_id is not None and (mine := _seat_of(s, session, learner_id)) is not None:
-            return _back_in(s, mine, name, key)
+            return _numbered(_back_in(s, mine, name, key), number)
         raise ClassError(_TAKEN) from None
     return Seat(student=student)
+
+
+def _numbered(seat: Seat, number: str | None) -> Seat:
+    """A seat taken again keeps the number typed last (a typo mended by joining again)."""
+    if number is not None and seat.student.student_number != number:
+        seat.student.student_number = number
+        s = object_session(seat.student)
+        if s is not None:
+            s.flush()
+    return seat
 
 
 def _seat_of(s: Session, session: LiveSession, learner_id: str) -> LiveStudent | None:

@@ -209,6 +209,8 @@ class LiveSession(Base):
     asks: Mapped[list | None] = mapped_column(JSON)  # quick: [kind, pot] per question (trainer.quick)
     seconds: Mapped[int | None] = mapped_column(Integer)  # a countdown per question, or none
     anonymous: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    # whether a student types a student number when joining (shown in the exports, never on the projector)
+    ask_number: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     shown_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # when the current question was shown
     state: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby | live | ended
     current: Mapped[int] = mapped_column(Integer, default=-1)  # paced: the question shown
@@ -236,6 +238,7 @@ class LiveStudent(Base):
     learner_id: Mapped[str | None] = mapped_column(String(32))
     removed: Mapped[bool] = mapped_column(Boolean, default=False)
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    student_number: Mapped[str | None] = mapped_column(String(40))  # as typed at join, when asked
 
 
 class LiveAnswer(Base):
@@ -346,6 +349,8 @@ class SchoolClass(Base):
     title: Mapped[str] = mapped_column(String(120))
     code: Mapped[str] = mapped_column(String(16), unique=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    # whether a student types a student number when joining (two students of one name told apart)
+    ask_number: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
 
 
 class ClassMember(Base):
@@ -356,6 +361,7 @@ class ClassMember(Base):
     class_id: Mapped[str] = mapped_column(ForeignKey("school_classes.id"))
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    student_number: Mapped[str | None] = mapped_column(String(40))  # as typed at join, when asked
 
 
 class ClassExam(Base):
@@ -372,3 +378,17 @@ class ClassExam(Base):
     # when the review shows the answers ("after-attempt", "after-close"); None: as the template says
     review: Mapped[str | None] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class ClassExamAllowance(Base):
+    """One member's own terms for an assigned exam: minutes added to each attempt's time limit, and
+    a later close of the window for them alone (a late window)."""
+
+    __tablename__ = "class_exam_allowances"
+    __table_args__ = (UniqueConstraint("assignment_id", "account_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    assignment_id: Mapped[str] = mapped_column(ForeignKey("class_exams.id"))
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    extra_minutes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    closes_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # None: the class's close

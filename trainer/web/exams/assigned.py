@@ -42,11 +42,17 @@ def assigned_context(account_id: int) -> list[dict[str, Any]]:
         template = templates().get(a.template)
         if template is None:
             continue
+        terms = store.allowance(db(), a, account_id)
+        closes = store.closes_for(a, terms)
         listed.append({
             "a": a, "sc": sc, "template": template,
-            "state": store.window_state(a),
+            "state": store.window_state(a, closes_at=closes),
             "opens": shown(a.opens_at, a.time_zone),
-            "closes": shown(a.closes_at, a.time_zone),
+            "closes": shown(closes, a.time_zone),
+            "extra": terms.extra_minutes if terms is not None else 0,
+            "late": closes != a.closes_at,
+            # the assignment's attempts are counted apart from self-study retakes
+            "standing": exam_store.standing(db(), template, account_id, assignment_id=a.id),
             "attempts": sorted(mine.get(a.id, []), key=lambda e: e.started_at),
             # what the Start button does then: resume it (see start)
             "running": exam_store.open_attempt(db(), template, account_id, assignment_id=a.id) is not None,

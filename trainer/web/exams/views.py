@@ -122,7 +122,7 @@ def start_page(template: store.ExamTemplate, *, action: str, candidate: Candidat
         template=template,
         action=action,
         candidate=candidate or Candidate(name=user.name),
-        standing=store.standing(db(), template, user.id),
+        standing=store.standing(db(), template, user.id, assignment_id=assignment.id if assignment else None),
         kind=kind,
         organisation=organisation(),
         max_name=MAX_NAME,
@@ -319,7 +319,7 @@ def submit(exam_id: str) -> Response:
     return redirect(url_for("exams.result", exam_id=exam.id), code=303)
 
 
-def _graded(exam: ExamAttempt) -> tuple[list[dict[str, Any]], list[tuple[str, int, int]]]:
+def graded(exam: ExamAttempt) -> tuple[list[dict[str, Any]], list[tuple[str, int, int]]]:
     """The review of a closed attempt, question by question, and how many were all right by topic
     (weakest first)."""
     saved = store.answers(db(), exam)
@@ -377,7 +377,7 @@ def result(exam_id: str) -> Response:
     exam = _exam(exam_id)
     if exam.finished_at is None:
         return redirect(url_for("exams.question", exam_id=exam.id, number=1))
-    review, breakdown = _graded(exam)
+    review, breakdown = graded(exam)
     opens = _answers_open_at(exam)
     return _no_store(
         render(
@@ -407,7 +407,7 @@ def review_page(exam_id: str) -> Response:
     if exam.finished_at is None:
         return redirect(url_for("exams.question", exam_id=exam.id, number=1))
     opens = _answers_open_at(exam)
-    review, _breakdown = _graded(exam)
+    review, _breakdown = graded(exam)
     return _no_store(
         render(
             "exam/review.html",

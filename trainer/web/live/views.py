@@ -15,6 +15,7 @@ import secrets
 import threading
 import uuid
 from collections import Counter
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,6 +43,7 @@ from trainer.quiz.model import FieldKind
 from trainer.store import classes as class_store
 from trainer.store import live as store
 from trainer.store import db
+from trainer.store.learners import clean_name
 from trainer.store.models import LiveSession, LiveStudent, now
 from trainer.store.user_errors import N_
 from trainer.web.core import exports, identity, limits, public
@@ -127,7 +129,7 @@ def index_page(**extra: Any) -> Response:
 
 def _blank_form() -> dict:
     return {"title": "", "mode": "paced", "count": DEFAULT_COUNT, "minutes": 60, "ids": "", "topics": [],
-            "level_from": 0, "level_to": 0, "style": "quick", "seconds": "", "anonymous": False}
+            "level_from": 0, "level_to": 0, "style": "quick", "seconds": "", "anonymous": False, "ask_number": False}
 
 
 def _home_extras() -> dict[str, Any]:
@@ -194,6 +196,7 @@ def create() -> Response:
                 asks=[_ask_of(lib.get(ref)) for ref in refs] if quick_style else None,
                 seconds=seconds or None,
                 anonymous=form["anonymous"],
+                ask_number=form["ask_number"],
             )
         except store.ClassError as exc:
             db().rollback()
@@ -243,6 +246,7 @@ def _typed_session(form=None) -> dict:
         "style": "quick" if form.get("style") == "quick" and form.get("mode", "paced") == "paced" else "card",
         "seconds": form.get("seconds", "").strip()[:6],
         "anonymous": form.get("anonymous") == "1",
+        "ask_number": form.get("ask_number") == "1",
     }
 
 
@@ -288,7 +292,8 @@ def _refused_form(exc: ControlInField) -> Response:
     form = cleaned_form()
     if request.endpoint == "live.join":
         return render(
-            "classroom/join.html", code=form.get("code", "")[:40], name=form.get("name", "")[:100], error=exc.message()
+            "classroom/join.html", code=form.get("code", "")[:40], name=form.get("name", "")[:100], error=exc.message(),
+            ask_number="student_number" in form, number=form.get("student_number", "")[:100],
         )
     user = identity.account()
     if request.endpoint == "live.create" and user is not None and user.is_instructor:
@@ -559,7 +564,12 @@ def report(session_id: str) -> Response:
 
 
 ANSWER_COLUMNS = (
-    "session", "question", "spot", "student", "removed", "field", "label", "answer", "correct", "right", "answered_at",
+    "session", "question", "spot", "student", "student_number", "removed", "field", "label", "answer", "correct",
+    "right", "answered_at",
+)
+SUMMARY_COLUMNS = (
+    "student", "student_number", "removed", "points", "right", "answered", "questions", "percent", "time_taken",
+    "joined_at", "last_answer_at",
 )
 
 
@@ -570,51 +580,117 @@ def _value(field: Any, value: Any) -> Any:
     return field.show(value)
 
 
+@dataclass(frozen=True, kw_only=True)
+class _Given:
+    """One column of one answer, as a spreadsheet shows it."""
+
+    name: str
+    label: str
+    given: Any
+    correct: Any
+    right: bool
+
+
+def _given_columns(cs: LiveSession, answer: Any) -> list[_Given]:
+    """What a student answered in each column of the question (a quick question has one)."""
+    entry = resolve(cs.questions[answer.position])
+    if cs.style == "quick" and entry is not None:
+        q = game.question(cs, answer.position, entry)
+        given, correct = game.tapped(answer) or "", q.answer
+        if q.amounts:
+            given, correct = int(given) if given.isdigit() else given, int(correct)
+        return [_Given(name=game.FIELD, label=game.prompt(q), given=given, correct=correct,
+                       right=bool(answer.marks.get(game.FIELD)))]
+    fields = {f.name: f for f in entry.quiz.fields()} if entry is not None else {}
+    read = check(entry, answer.typed)[0] if entry is not None else None
+    out = []
+    for name, given in answer.answers.items():
+        field = fields.get(name)
+        if field is not None and read is not None and name in read.values:
+            given = _value(field, read.values[name])
+        out.append(_Given(name=name, label=field.label if field else "", given=given,
+                          correct=_value(field, field.expected) if field else "", right=bool(answer.marks.get(name))))
+    return out
+
+
 def answer_rows(cs: LiveSession) -> list[list[Any]]:
     """One row per answer to one column of the card (a student's answer to a question gives a row
     per field), in the order of ``ANSWER_COLUMNS``."""
     rows = []
     for answer, who in store.all_answers(db(), cs):
-        entry = resolve(cs.questions[answer.position])
-        if cs.style == "quick" and entry is not None:
-            q = game.question(cs, answer.position, entry)
-            given, correct = game.tapped(answer) or "", q.answer
-            if q.amounts:
-                given, correct = int(given) if given.isdigit() else given, int(correct)
-            rows.append([cs.title, answer.position + 1, cs.questions[answer.position], who.name, who.removed,
-                         game.FIELD, game.prompt(q), given, correct, bool(answer.marks.get(game.FIELD)),
-                         answer.created_at])
-            continue
-        fields = {f.name: f for f in entry.quiz.fields()} if entry is not None else {}
-        read = check(entry, answer.typed)[0] if entry is not None else None
-        for name, given in answer.answers.items():
-            field = fields.get(name)
-            if field is not None and read is not None and name in read.values:
-                given = _value(field, read.values[name])
-            rows.append([
-                cs.title,
-                answer.position + 1,
-                cs.questions[answer.position],
-                who.name,
-                who.removed,
-                name,
-                field.label if field else "",
-                given,
-                _value(field, field.expected) if field else "",
-                bool(answer.marks.get(name)),
-                answer.created_at,
-            ])
+        for g in _given_columns(cs, answer):
+            rows.append([cs.title, answer.position + 1, cs.questions[answer.position], who.name, who.student_number,
+                         who.removed, g.name, g.label, g.given, g.correct, g.right, answer.created_at])
     return rows
+
+
+def _gradebook(cs: LiveSession) -> list[exports.Sheet]:
+    """The summary (a row per student) and a sheet per question (each student's answer in each
+    column; under the table the right answer, the share right and how often each column was wrong)."""
+    answers = store.all_answers(db(), cs)
+    count = len(cs.questions)
+    mine: dict[str, list[Any]] = {}
+    for answer, who in answers:
+        mine.setdefault(who.id, []).append(answer)
+    summary = []
+    for who in store.students(db(), cs, removed=True):
+        done = mine.get(who.id, [])
+        right = sum(1 for a in done if a.total and a.right == a.total)
+        last = max((a.created_at for a in done), default=None)
+        summary.append([
+            who.name, who.student_number, who.removed,
+            sum(a.points or 0 for a in done) if cs.style == "quick" else None,
+            right, len(done), count, _percent(right, count),
+            last - who.joined_at if last is not None else None, who.joined_at, last,
+        ])
+    sheets = [exports.Sheet(title="summary", columns=SUMMARY_COLUMNS, rows=summary, percent=frozenset({"percent"}))]
+    by_position: dict[int, list[tuple[Any, Any]]] = {}
+    for answer, who in answers:
+        by_position.setdefault(answer.position, []).append((answer, who))
+    for position in range(count):
+        given = [(answer, who, {g.name: g for g in _given_columns(cs, answer)}) for answer, who in by_position.get(position, [])]
+        names: list[str] = []
+        labels: dict[str, str] = {}
+        correct: dict[str, Any] = {}
+        for _a, _w, cols in given:
+            for g in cols.values():
+                if g.name not in labels:
+                    names.append(g.name)
+                    labels[g.name], correct[g.name] = g.label or g.name, g.correct
+        right = sum(1 for a, _w, _c in given if a.total and a.right == a.total)
+        extra = ("points",) if cs.style == "quick" else ()
+        rows = [[who.name, who.student_number, a.total > 0 and a.right == a.total,
+                 *[cols[n].given if n in cols else None for n in names],
+                 *((a.points or 0,) if extra else ()), a.created_at] for a, who, cols in given]
+        lead = [None, None, None]
+        sheets.append(exports.Sheet(
+            title=f"Q{position + 1}",
+            columns=("student", "student_number", "right", *[labels[n] for n in names], *extra, "answered_at"),
+            rows=rows,
+            footer=[["correct", None, None, *[correct[n] for n in names]],
+                    ["% right", None, _percent(right, len(given))],
+                    ["times wrong", *lead[1:], *[sum(1 for _a, _w, c in given if n in c and not c[n].right)
+                                                 for n in names]]],
+        ))
+    return sheets
+
+
+def _percent(right: int, count: int) -> float:
+    return round(100 * right / count, 1) if count else 0.0
 
 
 @bp.get("/classroom/<session_id>/answers.<fmt>")
 @identity.instructor_required
 def export(session_id: str, fmt: str = "csv") -> Response:
+    """The session's answers as a gradebook (.xlsx: summary, a sheet per question, the raw rows) or
+    as the raw rows alone (CSV). Times are UTC."""
     cs = access.mine(session_id)
     if fmt not in exports.FORMATS:
         abort(404)
-    return exports.table(
-        ANSWER_COLUMNS, answer_rows(cs), filename=f"classroom-{cs.code}-answers", fmt=fmt, sheet="answers"
+    return exports.book(
+        _gradebook(cs) if fmt == "xlsx" else [],
+        raw=exports.Sheet(title="answers", columns=ANSWER_COLUMNS, rows=answer_rows(cs)),
+        filename=f"classroom-{cs.code}-answers", fmt=fmt,
     )
 
 
@@ -625,6 +701,8 @@ def export(session_id: str, fmt: str = "csv") -> Response:
 def join() -> Response:
     code = request.values.get("code", "")[:40]
     name = request.form.get("name", "")[:100]
+    number = clean_name(request.form.get("student_number", ""))
+    asked = False
     error = None
     if request.method == "GET":
         _with_learner()
@@ -645,12 +723,18 @@ def join() -> Response:
             else:
                 failures.failed()
                 error = _("There is no live session with this code. Check it with your instructor.")
+        elif cs.ask_number and not number:
+            # the code says which session: the form comes back with its number field
+            asked = True
+            error = _("Enter your student number: your instructor asks for it.")
         else:
+            asked = cs.ask_number
             try:
                 if (earlier := access.me(cs)) is not None and earlier.removed:
                     # this browser's student was removed: not back under a new name without the instructor
                     raise store.ClassError(_REMOVED)
-                seat = store.take_seat(db(), cs, name, learner_id=identity.learner_id(create=True))
+                seat = store.take_seat(db(), cs, name, learner_id=identity.learner_id(create=True),
+                                       student_number=number if cs.ask_number else None)
             except store.ClassError as exc:
                 db().rollback()
                 error = said(exc)
@@ -666,7 +750,7 @@ def join() -> Response:
                 # the play page says so: this browser already had a seat, now under the name just typed
                 told = {"renamed": "1"} if seat.renamed_from is not None else {}
                 return redirect(url_for("live.play", code=store.format_code(cs.code), **told), code=303)
-    return render("classroom/join.html", code=code, name=name, error=error)
+    return render("classroom/join.html", code=code, name=name, error=error, ask_number=asked, number=number[:100])
 
 
 @bp.get("/join/<code>")
@@ -677,7 +761,8 @@ def join_code(code: str) -> Response:
     if (live is not None and store.is_over(live)) or (live is None and store.by_code(db(), code, ended=True) is not None):
         # said before a name is typed: the form stays, blank, for the code of another class
         return render("classroom/join.html", code="", name="", error=_over_notice())
-    return render("classroom/join.html", code=shown, name="", error=None)
+    return render("classroom/join.html", code=shown, name="", error=None,
+                  ask_number=live is not None and live.ask_number)
 
 
 def _over_notice() -> str:
