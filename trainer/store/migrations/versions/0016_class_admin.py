@@ -3,7 +3,7 @@ student number an instructor may ask for when students join a class or a live se
 
 Classes and sessions made before ask for no number; their members and students have none.
 
-Revision ID: 0017_class_admin
+Revision ID: 0016_class_admin
 Revises: 0015_cert_identity
 Create Date: 2026-12-07
 """
@@ -11,7 +11,7 @@ Create Date: 2026-12-07
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0017_class_admin'
+revision = '0016_class_admin'
 down_revision = '0015_cert_identity'
 branch_labels = None
 depends_on = None
