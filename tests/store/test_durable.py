@@ -146,7 +146,11 @@ def test_killing_the_server_loses_no_acknowledged_answer(database, tmp_path):
         threads = [threading.Thread(target=stream, args=(who,)) for who in learners]
         for t in threads:
             t.start()
-        time.sleep(1.5)  # a second and a half of traffic, then every process dies at once
+        # At least a second and a half of traffic and 60 acknowledged answers (a busy machine takes
+        # longer to reach them), then every process dies at once.
+        started = time.monotonic()
+        while time.monotonic() - started < 30 and (time.monotonic() - started < 1.5 or len(acknowledged) < 60):
+            time.sleep(0.05)
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
         stop.set()
