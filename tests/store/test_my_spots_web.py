@@ -239,3 +239,19 @@ def test_a_file_over_the_per_file_bound_is_refused_unread_and_the_rest_go_on(app
         (io.BytesIO(b"x" * 6_000), "big.txt"), (io.BytesIO(STARS.encode()), "stars.txt")]})
     report = teacher.get(upload.headers["Location"]).text
     assert "not read: over the limits" in report and "stars.txt" in report
+
+
+def test_the_home_page_points_a_member_to_the_spots_shared_with_their_class(app):
+    teacher = _teacher(app)
+    spot_id = _spot_id(teacher)
+    made = post_form(teacher, "/classroom/", {"class_title": "Evening"}, to="/classroom/classes/new")
+    class_id = made.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+    code = re.search(r'id="invite-code">([^<]+)<', teacher.get(made.headers["Location"]).text).group(1)
+    student = app.test_client()
+    sign_up(student, "s@example.com")
+    post_form(student, f"/classes/join/{code}", {})
+    assert 'id="from-instructor"' not in student.get("/").text
+    post_form(teacher, f"/my-spots/{spot_id}", {"classes": class_id}, to=f"/my-spots/{spot_id}/share")
+    home = student.get("/").text
+    assert "From your instructor: 1 spot" in home
+    assert 'href="/my-spots/"' in teacher.get("/").text and 'href="/my-spots/"' not in home

@@ -47,6 +47,7 @@ explain:
   en: The raise adds 200, so the next raise is to at least 500.
 """
 MAX_YAML_FILES = 20
+SHOWN_MAX = f"{MAX_FILE_BYTES:,}"
 
 
 # ------------------------------------------------------------------ helpers
@@ -276,7 +277,7 @@ def import_yaml() -> Response:
 def _decoded(data: bytes) -> tuple[str, store.Located | None]:
     if len(data) > MAX_FILE_BYTES:
         return "", store.Located(line=None, key=None, message=_("The file is larger than %(n)s bytes: a scenario is one spot.",
-                                                                n=f"{MAX_FILE_BYTES:,}"))
+                                                                n=SHOWN_MAX))
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError:
