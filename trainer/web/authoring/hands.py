@@ -125,6 +125,7 @@ def upload(upload_id: str) -> Response:
 
 
 @bp.post("/hands/<upload_id>/keep")
+@uploads.takes("UPLOAD_MAX_BYTES")
 @owner_only
 def keep(upload_id: str) -> Response:
     found = _mine(upload_id)

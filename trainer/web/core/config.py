@@ -83,9 +83,9 @@ def defaults() -> dict[str, Any]:
         # Answers are a few hundred bytes; anything near this is not a learner.
         "MAX_CONTENT_LENGTH": 64 * 1024,
         # The views that take files (core/uploads.py): My spots' YAML and hand-history uploads.
-        "UPLOAD_MAX_BYTES": 8 * 1024 * 1024,
+        "UPLOAD_MAX_BYTES": 8_000_000,
         "UPLOAD_MAX_FILES": 20,
-        "UPLOAD_MAX_FILE_BYTES": 4 * 1024 * 1024,
+        "UPLOAD_MAX_FILE_BYTES": 4_000_000,
         "UPLOAD_MAX_SPOTS": 2000,  # spots one hand-history upload makes, kept until some are saved
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",

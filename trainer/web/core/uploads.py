@@ -46,10 +46,17 @@ def _max_form_memory_size(self) -> int | None:
     return current_app.config[getattr(view, ATTRIBUTE)] if hasattr(view, ATTRIBUTE) else 500_000
 
 
+def _max_form_parts(self) -> int | None:
+    # A list of a few thousand ticked boxes (the spots an upload made) is more parts than Werkzeug's 1,000.
+    view = current_app.view_functions.get(self.endpoint) if self.endpoint else None
+    return 10_000 if hasattr(view, ATTRIBUTE) else 1_000
+
+
 def init_app(app: Flask) -> None:
     base = app.request_class
     app.request_class = type(
         base.__name__,
         (base,),
-        {"max_content_length": property(_max_content_length), "max_form_memory_size": property(_max_form_memory_size)},
+        {"max_content_length": property(_max_content_length), "max_form_memory_size": property(_max_form_memory_size),
+         "max_form_parts": property(_max_form_parts)},
     )
