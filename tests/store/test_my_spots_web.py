@@ -348,4 +348,7 @@ def test_a_class_exam_of_the_shared_spots_is_sat_and_graded_on_the_version_drawn
     results = teacher.get(f"/classroom/exams/{assignment_id}/").text
     row = results[results.find('id="results"'):]
     assert "1 of 1 (100%)" in row and "passed" in row  # min-raise to 500: version 1's answer, not version 2's 600
-    assert "<b>x</b>" not in student.get(f"/exams/{exam_id}/result").text
+    for page in ("result", "review", "certificate"):
+        shown = student.get(f"/exams/{exam_id}/{page}")
+        assert shown.status_code in (200, 303) and "<b>x</b>" not in shown.text, page
+    assert "Spots from your instructor" in student.get("/exams/").text
