@@ -21,6 +21,7 @@ sent and how many answered 5xx.
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 import random
@@ -31,7 +32,9 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import pytest
 
+from tests.importer.test_bad_input import STARS
 from tests.store.helpers import BTN, BTN_RIGHT, post_form, sign_up, token
+from tests.store.test_my_spots import SPOT as MY_SPOT
 
 def _mini():
     from trainer.store import exams
@@ -236,7 +239,17 @@ def _scenario(instructor, student, learner):
     class_page = instructor.get(f"/classroom/classes/{class_id}/").text
     assignment_id = re.search(r"/classroom/exams/([0-9a-f]+)/", class_page).group(1)
     member_id = re.search(rf"/classroom/classes/{class_id}/members/(\d+)/remove", class_page).group(1)
+    # One of the instructor's own spots, and a hand-history upload of theirs (My spots).
+    r = post_form(instructor, "/my-spots/new", {"yaml": MY_SPOT})
+    assert r.status_code == 303, r.text
+    spot_id = r.headers["Location"].split("/")[2].split("?")[0]
+    r = post_form(instructor, "/my-spots/hands", {"mode": "every-decision",
+                                                  "files": (io.BytesIO(STARS.encode()), "hands.txt")})
+    assert r.status_code == 303, r.text
+    upload_id = r.headers["Location"].rsplit("/", 1)[-1]
     return {
+        "spot_id": spot_id,
+        "upload_id": upload_id,
         "session_id": paced_id,
         "action": "reveal",
         "code": paced_code,
@@ -265,7 +278,7 @@ def _actor(endpoint: str, clients: dict):
         return clients["student"] if endpoint in STUDENT_PAGES else clients["instructor"]
     if blueprint == "exams" or endpoint in ("classes.join_page", "classes.join", "classes.start", "classes.start_form"):
         return clients["learner"]
-    if blueprint == "classes":
+    if blueprint in ("classes", "authoring"):
         return clients["instructor"]
     return clients["anonymous"]
 

@@ -48,6 +48,8 @@ ENV = {
     "TRAINER_NEW_REVIEWS_PER_DAY": "NEW_REVIEWS_PER_DAY",
     "TRAINER_ORGANISATION": "ORGANISATION",
     "TRAINER_PASSWORD_HASH": "PASSWORD_HASH",
+    "TRAINER_UPLOAD_MAX_BYTES": "UPLOAD_MAX_BYTES",
+    "TRAINER_UPLOAD_MAX_FILES": "UPLOAD_MAX_FILES",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -63,6 +65,10 @@ WHOLE_NUMBERS = {
     "READ_SECONDS": (1, "how many seconds a client has to send a request, its headers then its body"),
     "CLASS_POLL_SECONDS": (1, "how many seconds a classroom page waits between polls when it has no event stream"),
     "NEW_REVIEWS_PER_DAY": (1, "how many new spots a learner's spaced repetition takes in a day"),
+    "UPLOAD_MAX_BYTES": (65_536, "how many bytes one upload of files to My spots may carry"),
+    "UPLOAD_MAX_FILES": (1, "how many files one hand-history upload may hold"),
+    "UPLOAD_MAX_FILE_BYTES": (1, "how many bytes one uploaded hand-history file may hold"),
+    "UPLOAD_MAX_SPOTS": (1, "how many spots one hand-history upload may make"),
 }
 WORKERS = ("gthread", "gevent")
 # what a backend named in a setting needs installed: (setting, module, extra)
@@ -86,6 +92,11 @@ def defaults() -> dict[str, Any]:
         "LOCALE": "en",  # when neither the URL, a cookie nor the browser names a language we have
         # Answers are a few hundred bytes; anything near this is not a learner.
         "MAX_CONTENT_LENGTH": 64 * 1024,
+        # The views that take files (core/uploads.py): My spots' YAML and hand-history uploads.
+        "UPLOAD_MAX_BYTES": 8_000_000,
+        "UPLOAD_MAX_FILES": 20,
+        "UPLOAD_MAX_FILE_BYTES": 4_000_000,
+        "UPLOAD_MAX_SPOTS": 2000,  # spots one hand-history upload makes, kept until some are saved
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": False,

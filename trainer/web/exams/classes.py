@@ -25,7 +25,7 @@ from trainer.web.core.render import render
 from trainer.web.live.views import index_page as live_home
 
 from .assigned import shown, zone
-from .sitting import Candidate, draw, grade, read_candidate, refusal, refused_candidate, templates
+from .sitting import CLASS_SPOTS, Candidate, draw, grade, read_candidate, refusal, refused_candidate, template_of, templates
 from .views import graded, index_page, start_page
 
 bp = Blueprint("classes", __name__)
@@ -139,13 +139,19 @@ def _blank_window(zone_name: str) -> dict[str, str]:
     }
 
 
+def _assignable(school_class: SchoolClass) -> list[exam_store.ExamTemplate]:
+    """The catalogue's exams, and this class's shared spots when it has some (never another class's)."""
+    mine = template_of(CLASS_SPOTS + school_class.id)
+    return [*templates().values(), *([mine] if mine is not None else [])]
+
+
 def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None, errors: dict[str, str] | None = None,
                 status: int = 200) -> Response:
     exam_store.close_expired(db(), grade)
     db().commit()
     listed = []
     for a in store.assignments(db(), school_class):
-        template = templates().get(a.template)
+        template = template_of(a.template)
         listed.append({
             "a": a,
             "title": _(template.title) if template else a.template,
@@ -165,7 +171,7 @@ def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None
         members=store.members(db(), school_class),
         numbers=store.numbers(db(), school_class),
         assignments=listed,
-        templates=list(templates().values()),
+        templates=_assignable(school_class),
         form=form or _blank_window(_last_zone(school_class)),
         errors=errors or {},
     )
@@ -197,12 +203,12 @@ def _storable(at: datetime) -> bool:
     return True
 
 
-def _read_window() -> tuple[dict[str, str], dict[str, str], datetime | None, datetime | None]:
+def _read_window(school_class: SchoolClass) -> tuple[dict[str, str], dict[str, str], datetime | None, datetime | None]:
     """The assign (or edit) form as typed, what is wrong with it by field, and its window in UTC."""
     form = {k: request.form.get(k, "")[:80] for k in FORM_FIELDS}
     form["tz"] = form["tz"].strip() or "UTC"
     errors: dict[str, str] = {}
-    if form["template"] not in templates():
+    if form["template"] not in {t.slug for t in _assignable(school_class)}:
         errors["template"] = _("Choose an exam.")
     if form["review"] and form["review"] not in exam_store.REVIEW_OPTIONS:
         errors["review"] = _("Choose when the review shows the answers.")
@@ -227,7 +233,7 @@ def _read_window() -> tuple[dict[str, str], dict[str, str], datetime | None, dat
 @identity.instructor_required
 def assign(class_id: str) -> Response:
     school_class = _mine(class_id)
-    form, errors, opens, closes = _read_window()
+    form, errors, opens, closes = _read_window(school_class)
     if not errors:
         try:
             store.assign(db(), school_class, template=form["template"], opens_at=opens, closes_at=closes,
@@ -280,13 +286,14 @@ def _window_form(assignment: ClassExam) -> dict[str, str]:
 
 def _edit_page(assignment: ClassExam, *, form: dict[str, str] | None = None, errors: dict[str, str] | None = None,
                error: str | None = None) -> Response:
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
+    school_class = db().get(SchoolClass, assignment.class_id)
     return render(
         "classroom/class_exam_edit.html",
         a=assignment,
-        sc=db().get(SchoolClass, assignment.class_id),
+        sc=school_class,
         title=_(template.title) if template else assignment.template,
-        templates=list(templates().values()),
+        templates=_assignable(school_class),
         form=form or _window_form(assignment),
         errors=errors or {},
         error=error,
@@ -304,7 +311,7 @@ def edit_form(assignment_id: str) -> Response:
 @identity.login_required
 def edit(assignment_id: str) -> Response:
     assignment = _my_assignment(assignment_id)
-    form, errors, opens, closes = _read_window()
+    form, errors, opens, closes = _read_window(db().get(SchoolClass, assignment.class_id))
     if not errors:
         try:
             store.update_assignment(db(), assignment, template=form["template"], opens_at=opens, closes_at=closes,
@@ -358,7 +365,7 @@ def _member_of(assignment: ClassExam, account_id: int) -> Any:
 
 def _terms_page(assignment: ClassExam, who: Any, *, form: dict[str, str] | None = None,
                 errors: dict[str, str] | None = None) -> Response:
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     terms = store.allowance(db(), assignment, who.id)
     if form is None:
         late = terms.closes_at if terms is not None else None
@@ -407,7 +414,7 @@ def set_terms(assignment_id: str, account_id: int) -> Response:
             errors["late_closes"] = _("Give the closing date and time, for example 2026-12-08 14:00.")
             late = None
     if not errors:
-        template = templates().get(assignment.template)
+        template = template_of(assignment.template)
         try:
             store.set_allowance(db(), assignment, who.id, extra_minutes=int(extra), closes_at=late,
                                 minutes=template.minutes if template else 0)
@@ -424,7 +431,7 @@ def result_rows(assignment: ClassExam) -> list[dict[str, Any]]:
     """Each attempt sat for the assigned exam, and each member who has not started it. ``n`` counts
     a student's attempts at this assignment (their self-study attempts are not among them)."""
     school_class = db().get(SchoolClass, assignment.class_id)
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     numbers = store.numbers(db(), school_class)
     terms = store.allowances(db(), assignment)
     seen: dict[int, int] = {}
@@ -451,7 +458,7 @@ def results(assignment_id: str) -> Response:
     assignment = _my_assignment(assignment_id)
     exam_store.close_expired(db(), grade)
     db().commit()
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     return render(
         "classroom/class_exam.html",
         a=assignment,
@@ -523,7 +530,7 @@ def export(assignment_id: str, fmt: str) -> Response:
     exam_store.close_expired(db(), grade)
     db().commit()
     sc = db().get(SchoolClass, assignment.class_id)
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     tz = zone(assignment.time_zone)
     title = _(template.title) if template else assignment.template
 
@@ -644,7 +651,7 @@ def _assigned(assignment_id: str) -> tuple[ClassExam, exam_store.ExamTemplate]:
     assignment = store.for_member(db(), assignment_id, identity.account().id)
     if assignment is None:
         abort(404, description=_("This exam is not assigned to a class of yours."))
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     if template is None:
         abort(404, description=_("There is no such exam."))
     return assignment, template
@@ -719,7 +726,7 @@ def _supervised(exam_id: str) -> ExamAttempt:
 
 def _revoke_page(exam: ExamAttempt, *, error: str | None = None) -> Response:
     assignment = db().get(ClassExam, exam.assignment_id)
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     return render(
         "classroom/revoke.html",
         exam=exam,
@@ -742,7 +749,7 @@ def attempt(exam_id: str) -> Response:
     exam_store.close_if_due(db(), exam, grade)
     db().commit()
     assignment = db().get(ClassExam, exam.assignment_id)
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     review, breakdown = graded(exam) if exam.finished_at is not None else ([], [])
     return render(
         "classroom/attempt.html",
