@@ -20,6 +20,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     TypeDecorator,
     UniqueConstraint,
     false as sa_false,
@@ -371,4 +372,60 @@ class ClassExam(Base):
     time_zone: Mapped[str] = mapped_column(String(64))  # the instructor's, in which the window was typed
     # when the review shows the answers ("after-attempt", "after-close"); None: as the template says
     review: Mapped[str | None] = mapped_column(String(20))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class MySpot(Base):
+    """An instructor's own spot (trainer.store.spots). Its text lives in ``my_spot_versions``: an edit
+    adds a version, so an answer given to an earlier version is still graded against it."""
+
+    __tablename__ = "my_spots"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # the latest version's number, from 1
+    title: Mapped[str] = mapped_column(String(200))  # the latest version's title, for lists
+    scenario_id: Mapped[str] = mapped_column(String(200))  # the ``id`` its YAML gives (or "spot")
+    archived_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class MySpotVersion(Base):
+    """One version of a spot, as saved: never changed once written."""
+
+    __tablename__ = "my_spot_versions"
+    __table_args__ = (UniqueConstraint("spot_id", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spot_id: Mapped[str] = mapped_column(ForeignKey("my_spots.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    yaml: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class MySpotShare(Base):
+    """A spot shared with one of its owner's classes: the class's members see it in the drill."""
+
+    __tablename__ = "my_spot_shares"
+    __table_args__ = (UniqueConstraint("spot_id", "class_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spot_id: Mapped[str] = mapped_column(ForeignKey("my_spots.id"), index=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("school_classes.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class SpotUpload(Base):
+    """Hand histories an instructor uploaded: the importer's report and the spots it made, kept until
+    the instructor keeps some in My spots (or lets them go)."""
+
+    __tablename__ = "spot_uploads"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    mode: Mapped[str] = mapped_column(String(20))
+    report: Mapped[dict] = mapped_column(JSON)  # {"files": [...], "refusals": [...]}
+    spots: Mapped[list] = mapped_column(JSON)  # [{"id", "title", "topics", "yaml"}]
+    kept: Mapped[list | None] = mapped_column(JSON)  # the indexes kept in My spots
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)

@@ -1,4 +1,5 @@
-"""Questions by reference: a library spot by its id, or a generated one as ``gen:topic:level:seed:index``.
+"""Questions by reference: a library spot by its id, a generated one as ``gen:topic:level:seed:index``,
+or an instructor's own spot as ``my:<id>:<version>`` (trainer.store.spots).
 
 Exams and classroom sessions store references; the spot, its questions and
 the engine's answers are rebuilt from them (generated spots are kept in a
@@ -9,6 +10,7 @@ same spot, so a spot that was let go is simply built again).
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +21,9 @@ from trainer.generate import GenerateError, generate
 from trainer.library import Entry, entry_of
 from trainer.quiz import Answer, Feedback, QuizError, grade, read_answer
 from trainer.rule_coverage import rule_ids
-from trainer.scenarios import ScenarioError, load_document
+from trainer.scenarios import ScenarioError, load_document, load_text
+from trainer.store import db
+from trainer.store import spots as my_spots
 from trainer.web.core.libraries import library
 
 # Generated spots kept per process, over all languages: a spot with its quiz and seat table
@@ -51,10 +55,49 @@ class Sent(Typed):
 
 
 def resolve(ref: str) -> Entry | None:
+    """The spot a reference names, whoever asks: a page that shows an instructor's spot (``my:``)
+    to a person checks first that they may see it (``visible``)."""
     if ref.startswith("gen:"):
         parts = generated_parts(ref)
         return None if parts is None else _generated(*parts, _locale())
+    if ref.startswith(my_spots.PREFIX):
+        return _mine(ref)
     return library().get(ref)
+
+
+def visible(ref: str, account_id: int | None) -> bool:
+    """Whether the person may open this reference on their own: any library or generated spot; an
+    instructor's spot for its owner and the members of the classes it is shared with."""
+    parts = my_spots.ref_parts(ref)
+    if parts is None:
+        return not ref.startswith(my_spots.PREFIX)
+    return my_spots.can_see(db(), parts[0], account_id)
+
+
+# Versions never change, so an entry built once per version and language stays right.
+_MINE: LRUCache = LRUCache(maxsize=GENERATED)
+_MINE_LOCK = threading.Lock()
+
+
+def _mine(ref: str) -> Entry | None:
+    parts = my_spots.ref_parts(ref)
+    if parts is None:
+        return None
+    key = (parts, _locale())
+    with _MINE_LOCK:
+        found = _MINE.get(key)
+    if found is not None:
+        return found
+    text = my_spots.text_of(db(), *parts)
+    if text is None:
+        return None
+    try:
+        entry = replace(entry_of(load_text(text, my_spots.FILE), key[1]), id=ref)
+    except (ScenarioError, QuizError):
+        return None
+    with _MINE_LOCK:
+        _MINE[key] = entry
+    return entry
 
 
 def canonical(ref: str) -> str:
