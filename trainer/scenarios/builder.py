@@ -92,13 +92,16 @@ class Turn:
 
     @property
     def verbs(self) -> tuple[str, ...]:
-        """The verbs the engine allows now, in the form's order (all-in whenever anyone may act)."""
+        """The verbs the engine allows now, in the form's order (all-in when the engine takes it:
+        not, say, a raise all-in that the betting is not reopened for)."""
         o = self.options
         if o is None:
             return ()
         found = [v for v, ok in (("fold", o.fold), ("check", o.check), ("call", o.call is not None),
                                  ("bet", o.bet is not None), ("raise", o.raise_ is not None)) if ok]
-        return (*found, "allin")
+        if self.hand.legal(Action(position=self.to_act, kind=ActionKind.ALLIN)):
+            found.append("allin")
+        return tuple(found)
 
 
 def setup(*, game_type: str, blinds: tuple[int, int], stacks: Mapping[str, int], ante: int = 0, bb_ante: int = 0,

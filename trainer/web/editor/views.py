@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, abort, g, request
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
@@ -23,8 +23,10 @@ from trainer.scenarios import LOCALES, QUESTION_KINDS, MAX_FILE_BYTES, ScenarioE
 from trainer.scenarios import builder
 from trainer.scenarios.load import load_document
 from trainer.library.spot import build_spot
+from trainer.store import db
+from trainer.store import spots as my_spots
 from trainer.web.core import identity
-from trainer.web.core.errors import handle_http
+from trainer.web.core.errors import handle_http, said
 from trainer.web.core.i18n import current
 from trainer.web.core.inputs import ControlInField, cleaned_form
 from trainer.web.core.render import render
@@ -45,22 +47,50 @@ def unreadable(exc: ControlInField) -> Response:
         return handle_http(exc)
     form = cleaned_form()
     doc, problem = _draft(form.get("yaml", ""))
-    return _page(doc, form=form, errors={exc.field: ControlInField.message()}, problem=problem)
+    section = "details" if form.get("step") == "details" else "table" if form.get("step") == "setup" else None
+    return _page(doc, form=form, errors={exc.field: ControlInField.message()}, problem=problem, open_section=section)
+
+
+SPOT_ID = re.compile(r"[0-9a-f]{32}")
 
 
 @bp.get("/")
 @identity.instructor_required
 def show() -> Response:
-    return _page(BLANK)
+    """A blank table, or with ``?spot=ID`` the latest version of one of the instructor's spots."""
+    spot_id = request.args.get("spot")
+    if spot_id is None:
+        return _page(BLANK)
+    spot = _own_spot(spot_id)
+    text = my_spots.text_of(db(), spot.id, spot.version) or ""
+    try:
+        doc = builder.from_yaml(text, my_spots.FILE)
+    except ScenarioError as exc:  # saved before a loader change: shown as it is, with why it no longer loads
+        return _page(BLANK, typed=text, refusal=str(exc), refused="yaml", spot_id=spot.id)
+    return _page(doc, spot_id=spot.id)
+
+
+def _own_spot(spot_id: str | None) -> Any:
+    """The signed-in instructor's spot ``spot_id``; anyone else's, or none, is 404."""
+    spot = None
+    if spot_id and SPOT_ID.fullmatch(spot_id):
+        spot = my_spots.of_owner(db(), spot_id, identity.account().id)
+    if spot is None:
+        abort(404)
+    return spot
 
 
 @bp.post("/")
 @identity.instructor_required
 def step() -> Response:
     form = request.form
+    spot_id = form.get("spot_id") or None
+    if spot_id is not None:
+        _own_spot(spot_id)
     doc, problem = _draft(form.get("yaml", ""))
     if problem is not None:
         return _page(BLANK, form=form, problem=problem, typed=form.get("yaml", ""))
+    g.editor_spot = spot_id
     name = form.get("step", "")
     if name == "setup":
         return _setup(doc, form)
@@ -74,6 +104,8 @@ def step() -> Response:
         return _open(doc, form)
     if name == "download":
         return _download(doc)
+    if name == "save":
+        return _save(doc, spot_id)
     return _page(doc, problem=_("This form asked for a step the editor does not have. Nothing was changed."))
 
 
@@ -233,6 +265,24 @@ def _download(doc: dict) -> Response:
     return response
 
 
+def _save(doc: dict, spot_id: str | None) -> Response:
+    """Into My spots, through the store's one saving path (the scenario loader): a new spot, or the
+    next version of the spot being edited."""
+    text = builder.to_yaml(doc)
+    try:
+        made = my_spots.save_spot(db(), identity.account().id, text, spot_id)
+    except my_spots.SpotsError as exc:
+        db().rollback()
+        return _page(doc, refusal=said(exc), refused="yaml")
+    if isinstance(made, list):
+        db().rollback()
+        return _page(doc, refusal="; ".join(str(p) for p in made), refused="yaml")
+    db().commit()
+    g.editor_spot = made.id
+    return _page(doc, notice=_("Saved in My spots: “%(title)s”, version %(version)s.", title=made.title,
+                               version=made.version), saved=made)
+
+
 # ------------------------------------------------------------------ the page
 
 
@@ -251,7 +301,8 @@ def _draft(text: str) -> tuple[dict, str | None]:
 
 def _page(doc: dict, *, form: MultiDict | None = None, errors: dict[str, str] | None = None,
           refusal: str | None = None, refused: str | None = None, problem: str | None = None,
-          notice: str | None = None, typed: str | None = None, open_section: str | None = None) -> Response:
+          notice: str | None = None, typed: str | None = None, open_section: str | None = None,
+          spot_id: str | None = None, saved: Any = None) -> Response:
     locale = current()
     t = builder.turn(doc)
     yaml_text = builder.to_yaml(doc)
@@ -274,6 +325,8 @@ def _page(doc: dict, *, form: MultiDict | None = None, errors: dict[str, str] | 
         problem=problem,
         notice=notice,
         open_section=open_section,
+        spot_id=spot_id or g.get("editor_spot"),
+        saved=saved,
         positions=POSITIONS,
         question_kinds=QUESTION_KINDS,
         locales=LOCALES,
