@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 from trainer.engine.types import POSITIONS
 from trainer.library import entry_of
 from trainer.quiz import InputError, QuizError, message_templates, parse_amount
-from trainer.scenarios import LOCALES, QUESTION_KINDS, MAX_FILE_BYTES, ScenarioError
+from trainer.scenarios import LOCALES, MAX_FILE_BYTES, QUESTION_KINDS, VERBS, ScenarioError
 from trainer.scenarios import builder
 from trainer.scenarios.load import load_document
 from trainer.library.spot import build_spot
@@ -171,10 +171,12 @@ def _action(doc: dict, form: MultiDict) -> Response:
         else:
             if amount is None:
                 errors["amount"] = _("Enter the total the player bets or raises to.")
-    elif not verb:
+    elif verb not in VERBS:
         errors["verb"] = _("Pick an action.")
     if errors:
         return _page(doc, form=form, errors=errors)
+    if builder.turn(doc).betting_over:
+        return _page(doc, form=form, refusal=_("Betting is over: nobody is left to act."), refused="action")
     try:
         new = builder.add_action(doc, position=form.get("position", ""), verb=verb, amount=amount)
     except builder.Refused as exc:
