@@ -90,7 +90,7 @@ def save_spot(s: Session, owner_id: int, yaml_text: str, spot_id: str | None = N
     at = now()
     if spot_id is None:
         if s.scalar(select(func.count()).select_from(MySpot).where(MySpot.owner_id == owner_id)) >= MAX_SPOTS:
-            raise SpotsError(N_("You have %(n)s spots, as many as one account keeps. Delete some first."), n=MAX_SPOTS)
+            raise SpotsError(N_("You have %(n)s spots, as many as one account keeps."), n=MAX_SPOTS)
         spot = MySpot(id=new_id(), owner_id=owner_id, version=1, title=title, scenario_id=found.id[:200],
                       created_at=at, updated_at=at)
         s.add(spot)

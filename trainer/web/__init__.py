@@ -22,6 +22,7 @@ from trainer import store
 from trainer.translations import text
 
 from .accounts import bp as accounts_bp
+from .authoring import bp as authoring_bp
 from .core import (
     assets,
     compiled,
@@ -38,6 +39,7 @@ from .core import (
     limits,
     proxy,
     render,
+    uploads,
 )
 from .drill import bp as drill_bp
 from .drill import progress_bp
@@ -52,7 +54,7 @@ from .speed import bp as speed_bp
 from .speed import streak_bp
 
 BLUEPRINTS = (home_bp, lesson_bp, drill_bp, progress_bp, accounts_bp, exams_bp, live_bp, streams_bp, classes_bp, speed_bp,
-              streak_bp, editor_bp)
+              streak_bp, editor_bp, authoring_bp)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -94,6 +96,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     field_help.init_app(app)
     csrf.init_app(app)
     inputs.init_app(app)
+    uploads.init_app(app)
     render.init_app(app)
     libraries.init_app(app)
     errors.init_app(app)

@@ -82,6 +82,11 @@ def defaults() -> dict[str, Any]:
         "LOCALE": "en",  # when neither the URL, a cookie nor the browser names a language we have
         # Answers are a few hundred bytes; anything near this is not a learner.
         "MAX_CONTENT_LENGTH": 64 * 1024,
+        # The views that take files (core/uploads.py): My spots' YAML and hand-history uploads.
+        "UPLOAD_MAX_BYTES": 8_000_000,
+        "UPLOAD_MAX_FILES": 20,
+        "UPLOAD_MAX_FILE_BYTES": 4_000_000,
+        "UPLOAD_MAX_SPOTS": 2000,  # spots one hand-history upload makes, kept until some are saved
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": False,

@@ -40,6 +40,9 @@ def _lookup(scenario_id: str) -> Entry | None:
     """A library spot by id, or a generated one by its reference ``gen:topic:level:seed:index``."""
     if scenario_id.startswith("gen:"):
         return spot_refs.resolve(scenario_id)
+    if scenario_id.startswith("my:"):  # an instructor's spot: its owner and the classes it is shared with
+        user = identity.account()
+        return spot_refs.resolve(scenario_id) if spot_refs.visible(scenario_id, user and user.id) else None
     return library().get(scenario_id)
 
 
@@ -157,6 +160,8 @@ def _urls(lib, entry: Entry, topic, ref: str, reviewing: bool = False) -> dict[s
     if parts is not None:  # endless practice: the next spot is the next index of the same seed
         name, level, seed, index = parts
         next_url = url_for("drill.show", scenario_id=f"gen:{name}:{level}:{seed}:{index + 1}", topic=slug)
+    elif ref.startswith("my:"):  # an instructor's spot: back to the list of the class's spots
+        next_url = url_for("authoring.shared")
     else:
         ref = entry.id
         if topic is None:  # a spot opened on its own is walked in its first topic on the path

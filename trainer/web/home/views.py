@@ -11,6 +11,7 @@ from trainer.generate import topics
 from trainer.library import LEVELS, Entry, levels_of
 from trainer.store import db
 from trainer.store import progress as stats
+from trainer.store import spots as my_spots
 from trainer.web.core import i18n, identity
 from trainer.web.core.libraries import library
 from trainer.web.core.render import render
@@ -30,7 +31,14 @@ def home() -> Response:
         first=lib.first(),
         back=_returning(lib),
         reviewed=request.args.get("reviewed") == "1",
+        from_instructor=_from_instructor(),
     )
+
+
+def _from_instructor() -> int:
+    """How many spots the instructors of the signed-in learner's classes shared with them."""
+    user = identity.account()
+    return 0 if user is None else len(my_spots.shared_with(db(), user.id))
 
 
 def _returning(lib) -> dict | None:

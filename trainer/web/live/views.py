@@ -42,6 +42,7 @@ from trainer.quiz.model import FieldKind
 from trainer.store import classes as class_store
 from trainer.store import live as store
 from trainer.store import db
+from trainer.store import spots as my_spots
 from trainer.store.models import LiveSession, LiveStudent, now
 from trainer.store.user_errors import N_
 from trainer.web.core import exports, identity, limits, public
@@ -150,8 +151,8 @@ def create() -> Response:
     form = _typed_session()
     error = None
     errors: dict[str, str] = {}  # field -> what is wrong with it, shown next to it
-    ids = [line.strip() for line in form["ids"].replace(",", "\n").splitlines() if line.strip()]
-    unknown = [i for i in ids if lib.get(i) is None]
+    ids = [_own_ref(line.strip()) for line in form["ids"].replace(",", "\n").splitlines() if line.strip()]
+    unknown = [i for i in ids if _usable(i) is None]
     quick_style = form["style"] == "quick"
     seconds = _seconds(form["seconds"])
     if seconds is False:
@@ -159,7 +160,7 @@ def create() -> Response:
                               high=store.MAX_SECONDS)
     if unknown:
         error = _("Not in the library: %(ids)s.", ids=", ".join(unknown[:5]))
-    elif ids and quick_style and (no_quick := [i for i in ids if _ask_of(lib.get(i)) is None]):
+    elif ids and quick_style and (no_quick := [i for i in ids if _ask_of(_usable(i)) is None]):
         error = _("These spots have no quick question: %(ids)s. Ask them with the full card.",
                   ids=", ".join(no_quick[:5]))
     elif ids:
@@ -191,7 +192,7 @@ def create() -> Response:
                 refs=refs,
                 deadline=deadline,
                 style=form["style"],
-                asks=[_ask_of(lib.get(ref)) for ref in refs] if quick_style else None,
+                asks=[_ask_of(_usable(ref)) for ref in refs] if quick_style else None,
                 seconds=seconds or None,
                 anonymous=form["anonymous"],
             )
@@ -204,6 +205,25 @@ def create() -> Response:
             short = {"asked": count} if not ids and len(refs) < count else {}
             return redirect(url_for("live.control", session_id=cs.id, **short), code=303)
     return _new_session_page(form, error, errors=errors)
+
+
+def _own_ref(ref: str) -> str:
+    """An instructor's spot named without its version (``my:<id>``) is its latest version."""
+    if ref.startswith(my_spots.PREFIX) and ref.count(":") == 1:
+        spot = my_spots.of_owner(db(), ref[len(my_spots.PREFIX):], identity.account().id)
+        if spot is not None and spot.archived_at is None:
+            return my_spots.ref(spot.id, spot.version)
+    return ref
+
+
+def _usable(ref: str) -> Entry | None:
+    """A spot this instructor may put in a session: the library's, or one of their own spots."""
+    if not ref.startswith(my_spots.PREFIX):
+        return library().get(ref)
+    parts = my_spots.ref_parts(ref)
+    if parts is None or my_spots.owner_of(db(), parts[0]) != identity.account().id:
+        return None
+    return resolve(ref)
 
 
 def _ask_of(entry: Entry | None) -> tuple[str, int] | None:
@@ -234,7 +254,7 @@ def _typed_session(form=None) -> dict:
         "mode": form.get("mode", "paced"),
         "count": form.get("count", "").strip()[:20],  # as typed, so a refused one comes back as it was
         "minutes": _int(form.get("minutes"), 60),
-        "ids": form.get("ids", "")[:5000],
+        "ids": "\n".join(form.getlist("ids"))[:5000],  # a list typed in one box, or spots ticked in My spots
         "topics": [t for t in form.getlist("topics") if t in library().topics],
         "level_from": _int(form.get("level_from"), 0),
         "level_to": _int(form.get("level_to"), 0),
