@@ -197,6 +197,7 @@ def test_saving_goes_to_my_spots_and_reopens_as_the_next_version(editor, client)
     spot_id = SPOT_ID.search(editor.page).group(1)
     editor.post({"step": "details", "ask": ["card", "options"], "id": "straddle-short-all-in", "title-en": "Straddled"})
     assert "version 2." in editor.post({"step": "save"}).text
+    assert f"/my-spots/{spot_id}" in editor.page  # the saved spot, one link away
     reopened = html.unescape(client.get(f"/editor/?spot={spot_id}").text)
     assert "Straddled" in reopened and "Card for SB" in reopened and f'value="{spot_id}"' in reopened
 
