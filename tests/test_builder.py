@@ -120,3 +120,12 @@ def test_a_draft_that_is_not_a_mapping_is_refused_by_the_reader():
         from_draft("- just\n- a list\n")
     with pytest.raises(ScenarioError):
         from_draft("game: [1\n")
+
+
+def test_a_files_expect_goes_when_the_action_changes_and_the_rest_stays():
+    path = ROOT / "scenarios" / "short-all-in" / "short-allin-then-full-raise.yaml"
+    doc = from_yaml(path.read_text(encoding="utf-8"), path.name)
+    assert "expect" in doc
+    shorter = undo(doc)
+    assert "expect" not in shorter and shorter["title"] == doc["title"] and shorter["explain"] == doc["explain"]
+    assert check(shorter).solve()["to_act"] == "CO"

@@ -150,7 +150,9 @@ def action_list(doc: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def _with_actions(doc: Mapping[str, Any], actions: list[tuple[str, str]]) -> dict:
-    out = {k: copy.deepcopy(v) for k, v in doc.items() if k != "actions"}
+    # Another action means other answers: a file's ``expect`` (its author's self-check) would now
+    # fail on the old ones, so it goes; the preview shows the engine's answers instead.
+    out = {k: copy.deepcopy(v) for k, v in doc.items() if k not in ("actions", "expect")}
     start = doc.get("start") or "preflop"
     if actions:
         if all(street == start for street, _ in actions):

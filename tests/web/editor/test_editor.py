@@ -229,3 +229,32 @@ def test_another_instructors_spot_is_404_in_the_editor(editor, app):
     page = other.get("/editor/").text
     sent = {"csrf_token": TOKEN.search(page).group(1), "yaml": editor.draft, "step": "save", "spot_id": spot_id}
     assert other.post("/editor/", data=sent).status_code == 404
+
+
+THREE = {"step": "setup", "game": "no-limit", "sb": "50", "bb": "100", "start": "preflop",
+         "stack-SB": "1000", "stack-BB": "1000", "stack-BTN": "1000"}
+
+
+def test_a_ruling_on_chips_is_asked_and_answered_by_the_engine(editor):  # R-OVERCHIP
+    editor.post(THREE)
+    page = html.unescape(editor.post({"step": "details", "ask": ["ruling"], "chips": "500", "id": "one-chip",
+                                      "title-en": "One 500 chip"}).text)
+    assert "ruling:\n  chips: [500]" in editor.draft
+    assert "R-OVERCHIP" in page and "Not a scenario yet" not in page
+    assert load_text(editor.draft, "one-chip.yaml").solve()["ruling"] == {"action": "call", "to": 100, "returned": 400}
+
+
+def test_winners_are_read_from_the_board_and_the_hands_once_betting_is_over(editor):  # R-SIDEPOTS
+    editor.post(THREE)
+    editor.act("BTN", "allin")
+    editor.act("SB", "fold")
+    editor.act("BB", "call")
+    assert "Betting is over" in editor.page and "ask: [pots, showdown]" in editor.draft
+    page = html.unescape(editor.post({"step": "details", "ask": ["winners", "split"], "board": "Ks 9d 7c 4h 2s",
+                                      "hand-BB": "Ah Kh", "hand-BTN": "Ad, Kd", "title-en": "A chop"}).text)
+    assert "Not a scenario yet" not in page
+    solved = load_text(editor.draft, "chop.yaml").solve()
+    assert solved["winners"] == [["BB", "BTN"]] and solved["split"] == [{"BB": 1025, "BTN": 1025}]
+    broken = html.unescape(editor.post({"step": "details", "ask": ["winners"], "board": "Ks 9d 7c 4h Ks",
+                                        "hand-BB": "Ah Kh", "hand-BTN": "Ad Kd"}).text)
+    assert "Not a scenario yet:" in broken and "board" in broken  # the loader names the key
