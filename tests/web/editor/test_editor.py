@@ -258,3 +258,13 @@ def test_winners_are_read_from_the_board_and_the_hands_once_betting_is_over(edit
     broken = html.unescape(editor.post({"step": "details", "ask": ["winners"], "board": "Ks 9d 7c 4h Ks",
                                         "hand-BB": "Ah Kh", "hand-BTN": "Ad Kd"}).text)
     assert "Not a scenario yet:" in broken and "board" in broken  # the loader names the key
+
+
+def test_a_large_scenario_pasted_is_read_and_a_body_past_the_limit_is_refused_with_the_limit_named(editor, app):
+    text = LIBRARY_FILE.read_text(encoding="utf-8") + "".join(f"# {'x' * 70}\n" for _ in range(2000))  # about 150 KB
+    page = editor.post({"step": "open", "yaml_text": text}).text
+    assert "it loads as a scenario file" in page
+    app.config["UPLOAD_MAX_BYTES"] = 1_000_000
+    refused = editor.post({"step": "open", "yaml_text": text * 8}, keep=False)
+    assert refused.status_code == 200
+    assert "That was more than 1 MB, so nothing was read or saved." in refused.text

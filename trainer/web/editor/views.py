@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, g, request
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
 
 from trainer.engine.types import POSITIONS
 from trainer.library import entry_of
@@ -25,7 +26,7 @@ from trainer.scenarios.load import load_document
 from trainer.library.spot import build_spot
 from trainer.store import db
 from trainer.store import spots as my_spots
-from trainer.web.core import identity
+from trainer.web.core import identity, uploads
 from trainer.web.core.errors import handle_http, said
 from trainer.web.core.i18n import current
 from trainer.web.core.inputs import ControlInField, cleaned_form
@@ -52,6 +53,17 @@ def unreadable(exc: ControlInField) -> Response:
 
 
 SPOT_ID = re.compile(r"[0-9a-f]{32}")
+
+
+@bp.errorhandler(413)
+def too_large(exc: HTTPException) -> Response:
+    """A body over the limit was not read: a blank editor, the limit named (the draft was in the body)."""
+    user = identity.account()
+    if user is None or not user.is_instructor:
+        return handle_http(exc)
+    megabytes = f"{uploads.limit_of(request.endpoint) / 1_000_000:.0f}"
+    return _page(BLANK, problem=_("That was more than %(mb)s MB, so nothing was read or saved. Send fewer or smaller files.",
+                                  mb=megabytes))
 
 
 @bp.get("/")
@@ -81,6 +93,7 @@ def _own_spot(spot_id: str | None) -> Any:
 
 
 @bp.post("/")
+@uploads.takes("UPLOAD_MAX_BYTES")  # a scenario (up to the loader's 1 MiB) in the YAML box, the draft, a file
 @identity.instructor_required
 def step() -> Response:
     form = request.form
