@@ -106,6 +106,9 @@ UNLINKED_POSTS: dict[str, dict[str, str]] = {
     # A streak's answer form is on its own run's page; the fuzz's run id is a speed drill's (a streak
     # answer's bad input: tests/store/test_streak_web.py).
     "streak.answer": {},
+    # The keep form is on an upload's report page; the fuzz's instructor has uploaded no hand history
+    # (uploads' bad input: tests/store/test_my_spots_web.py).
+    "authoring.keep": {},
 }
 
 
@@ -234,6 +237,10 @@ def _scenario(instructor, student, learner):
                   to=f"/classroom/classes/{class_id}/assign")
     assert r.status_code == 303, r.text
     assignment_id = re.search(r"/classroom/exams/([0-9a-f]+)/", instructor.get(f"/classroom/classes/{class_id}/").text).group(1)
+    # One of the instructor's own spots, saved from the scenario editor.
+    r = post_form(instructor, "/editor/", {"step": "save", "yaml": MY_SPOT})
+    assert "Saved in My spots" in r.text, r.text
+    spot_id = re.search(r'name="spot_id" value="([0-9a-f]{32})"', r.text).group(1)
     return {
         "session_id": paced_id,
         "action": "reveal",
@@ -246,7 +253,12 @@ def _scenario(instructor, student, learner):
         "fmt": "csv",
         "class_id": class_id,
         "assignment_id": assignment_id,
+        "spot_id": spot_id,
+        "upload_id": "0" * 32,
     }, made
+
+
+MY_SPOT = "id: my-spot\ntitle: Mine\ngame: {type: no-limit, blinds: [50, 100]}\nstacks: {SB: 1000, BB: 1000, BTN: 1000}\n"
 
 
 STUDENT_PAGES = frozenset(
@@ -262,7 +274,7 @@ def _actor(endpoint: str, clients: dict):
         return clients["student"] if endpoint in STUDENT_PAGES else clients["instructor"]
     if blueprint == "exams" or endpoint in ("classes.join_page", "classes.join", "classes.start", "classes.start_form"):
         return clients["learner"]
-    if blueprint == "classes":
+    if blueprint in ("classes", "authoring", "editor"):
         return clients["instructor"]
     return clients["anonymous"]
 
