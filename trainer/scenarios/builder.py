@@ -106,8 +106,9 @@ class Turn:
 
 def setup(*, game_type: str, blinds: tuple[int, int], stacks: Mapping[str, int], ante: int = 0, bb_ante: int = 0,
           straddles: tuple[int, ...] = (), bets: tuple[int, int] | None = None, start: str = "preflop",
-          pot: int = 0, keep: Mapping[str, Any] | None = None) -> dict:
-    """A draft with this table (nothing asked yet); ``keep``: a draft whose titles, notes, cards and
+          pot: int = 0, rules: Mapping[str, Any] | None = None, keep: Mapping[str, Any] | None = None) -> dict:
+    """A draft with this table (nothing asked yet); ``rules``: the game's options (``game.rules``:
+    reopen, bba, limit_cap, limit_cap_heads_up); ``keep``: a draft whose titles, notes, cards and
     questions carry over (its action does not: it was played on another table). The loader checks it:
     a table that cannot be dealt is ``Refused`` with the loader's message and the key."""
     game: dict[str, Any] = {"type": game_type, "blinds": [int(blinds[0]), int(blinds[1])]}
@@ -123,8 +124,8 @@ def setup(*, game_type: str, blinds: tuple[int, int], stacks: Mapping[str, int],
     for key, value in (keep or {}).items():
         if key not in ("game", "start", "pot", "stacks", "actions", "expect"):
             doc[key] = copy.deepcopy(value)
-    if keep and isinstance(keep.get("game"), Mapping) and "rules" in keep["game"]:
-        game["rules"] = copy.deepcopy(keep["game"]["rules"])
+    if rules:
+        game["rules"] = dict(rules)
     doc["game"] = game
     if start != "preflop":
         doc["start"] = start

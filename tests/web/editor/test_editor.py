@@ -268,3 +268,12 @@ def test_a_large_scenario_pasted_is_read_and_a_body_past_the_limit_is_refused_wi
     refused = editor.post({"step": "open", "yaml_text": text * 8}, keep=False)
     assert refused.status_code == 200
     assert "That was more than 1 MB, so nothing was read or saved." in refused.text
+
+
+def test_house_rules_go_to_the_engine_and_a_combination_it_refuses_is_the_loaders_message(editor):  # R-REOPEN
+    page = html.unescape(editor.post({**THREE, "reopen": "exceed"}).text)
+    assert "rules:\n    reopen: exceed" in editor.draft and 'value="exceed" selected' in page
+    refused = html.unescape(editor.post({**THREE, "reopen": "exceed", "game": "fixed-limit"}).text)
+    assert "game.rules.reopen" in refused and "rules:\n    reopen: exceed" in editor.draft  # the draft before is kept
+    capped = editor.post({**THREE, "game": "fixed-limit", "limit_cap": "2", "limit_cap_heads_up": "no"})
+    assert capped.status_code == 200 and "limit_cap: 2" in editor.draft and "limit_cap_heads_up: false" in editor.draft

@@ -161,12 +161,22 @@ def _setup(doc: dict, form: MultiDict) -> Response:
     stacks = {p: v for p, v in stacks.items() if v}
     if len(stacks) < 2 and not any(k.startswith("stack-") for k in errors):
         errors["stack-BB"] = _("Seat at least two players: give each a stack.")
+    rules: dict[str, Any] = {}
+    if form.get("reopen") == "exceed":
+        rules["reopen"] = "exceed"
+    if form.get("bba") == "ante-first":
+        rules["bba"] = "ante-first"
+    cap = amount("limit_cap")
+    if cap is not None:
+        rules["limit_cap"] = cap
+    if form.get("limit_cap_heads_up") == "no":
+        rules["limit_cap_heads_up"] = False
     if errors:
         return _page(doc, form=form, errors=errors, open_section="table")
     try:
         new = builder.setup(game_type=game_type, blinds=(sb, bb), stacks=stacks, ante=ante, bb_ante=bb_ante,
                             straddles=tuple(straddles), bets=(small, big) if small and big else None,
-                            start=start, pot=pot, keep=doc)
+                            start=start, pot=pot, rules=rules, keep=doc)
     except builder.Refused as exc:
         return _page(doc, form=form, refusal=str(exc), refused="table")
     return _page(new)
@@ -370,6 +380,10 @@ def _table_values(doc: dict) -> dict[str, str]:
         "bet_small": str(bets[0]), "bet_big": str(bets[1]),
         "start": doc.get("start", "preflop"), "pot": str(doc.get("pot", "") or ""),
     }
+    rules = game.get("rules") or {}
+    values.update({"reopen": str(rules.get("reopen", "at-least")), "bba": str(rules.get("bba", "blind-first")),
+                   "limit_cap": str(rules.get("limit_cap", "")),
+                   "limit_cap_heads_up": "no" if rules.get("limit_cap_heads_up") is False else "yes"})
     values.update({f"stack-{p}": str(doc.get("stacks", {}).get(p, "")) for p in POSITIONS})
     return values
 
