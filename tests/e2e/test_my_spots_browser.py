@@ -82,3 +82,22 @@ def test_an_instructor_writes_a_spot_and_a_student_answers_it_in_a_quick_session
         teacher.click(".control-actions--main button:has-text('Reveal')")
     phone.wait_for_selector("text=Right!", timeout=WAIT_MS)
     phone.screenshot(path=str(artifacts / "my-spots-student-right-360.png"))
+
+    # Hand histories in: a client's text file uploaded from the browser, the report shown.
+    from tests.importer.test_bad_input import STARS
+
+    teacher.goto(base_url + "/my-spots/hands")
+    teacher.set_input_files("#f-files", files=[
+        {"name": "a-rather-long-file-name-exported-by-the-client-2026-12-06.txt", "mimeType": "text/plain",
+         "buffer": STARS.encode()},
+        {"name": "cut.txt", "mimeType": "text/plain", "buffer": STARS.split("*** FLOP")[0].encode()},
+    ])
+    with teacher.expect_navigation():
+        teacher.click("main form button[type=submit]")
+    assert "truncated" in teacher.locator(".refusals").inner_text()
+    for lang in ("en", "zh-Hant"):
+        for width, height in ((1280, 800), (360, 740)):
+            teacher.set_viewport_size({"width": width, "height": height})
+            teacher.goto(f"{teacher.url.split('?')[0]}?lang={lang}")
+            assert teacher.evaluate("document.documentElement.scrollWidth") <= width + 1, (lang, width)
+            teacher.screenshot(path=str(artifacts / f"my-spots-upload-{width}-{lang}.png"), full_page=True)

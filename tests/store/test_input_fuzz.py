@@ -21,6 +21,7 @@ sent and how many answered 5xx.
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 import random
@@ -31,7 +32,9 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import pytest
 
+from tests.importer.test_bad_input import STARS
 from tests.store.helpers import BTN, BTN_RIGHT, post_form, sign_up, token
+from tests.store.test_my_spots import SPOT as MY_SPOT
 
 def _mini():
     from trainer.store import exams
@@ -106,9 +109,6 @@ UNLINKED_POSTS: dict[str, dict[str, str]] = {
     # A streak's answer form is on its own run's page; the fuzz's run id is a speed drill's (a streak
     # answer's bad input: tests/store/test_streak_web.py).
     "streak.answer": {},
-    # The keep form is on an upload's report page; the fuzz's instructor has uploaded no hand history
-    # (uploads' bad input: tests/store/test_my_spots_web.py).
-    "authoring.keep": {},
 }
 
 
@@ -237,11 +237,17 @@ def _scenario(instructor, student, learner):
                   to=f"/classroom/classes/{class_id}/assign")
     assert r.status_code == 303, r.text
     assignment_id = re.search(r"/classroom/exams/([0-9a-f]+)/", instructor.get(f"/classroom/classes/{class_id}/").text).group(1)
-    # One of the instructor's own spots, saved from the scenario editor.
-    r = post_form(instructor, "/editor/", {"step": "save", "yaml": MY_SPOT})
-    assert "Saved in My spots" in r.text, r.text
-    spot_id = re.search(r'name="spot_id" value="([0-9a-f]{32})"', r.text).group(1)
+    # One of the instructor's own spots, and a hand-history upload of theirs (My spots).
+    r = post_form(instructor, "/my-spots/new", {"yaml": MY_SPOT})
+    assert r.status_code == 303, r.text
+    spot_id = r.headers["Location"].split("/")[2].split("?")[0]
+    r = post_form(instructor, "/my-spots/hands", {"mode": "every-decision",
+                                                  "files": (io.BytesIO(STARS.encode()), "hands.txt")})
+    assert r.status_code == 303, r.text
+    upload_id = r.headers["Location"].rsplit("/", 1)[-1]
     return {
+        "spot_id": spot_id,
+        "upload_id": upload_id,
         "session_id": paced_id,
         "action": "reveal",
         "code": paced_code,
@@ -253,12 +259,7 @@ def _scenario(instructor, student, learner):
         "fmt": "csv",
         "class_id": class_id,
         "assignment_id": assignment_id,
-        "spot_id": spot_id,
-        "upload_id": "0" * 32,
     }, made
-
-
-MY_SPOT = "id: my-spot\ntitle: Mine\ngame: {type: no-limit, blinds: [50, 100]}\nstacks: {SB: 1000, BB: 1000, BTN: 1000}\n"
 
 
 STUDENT_PAGES = frozenset(

@@ -259,3 +259,39 @@ def test_the_home_page_points_a_member_to_the_spots_shared_with_their_class(app)
     home = student.get("/").text
     assert "From your instructor: 1 spot" in home
     assert 'href="/my-spots/"' in teacher.get("/").text and 'href="/my-spots/"' not in home
+
+
+def test_a_learners_answers_to_a_shared_spot_keep_their_version_and_their_progress_page_opens(app):
+    teacher = _teacher(app)
+    spot_id = _spot_id(teacher)
+    made = post_form(teacher, "/classroom/", {"class_title": "Evening"}, to="/classroom/classes/new")
+    class_id = made.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+    code = re.search(r'id="invite-code">([^<]+)<', teacher.get(made.headers["Location"]).text).group(1)
+    student = app.test_client()
+    sign_up(student, "s@example.com")
+    post_form(student, f"/classes/join/{code}", {})
+    post_form(teacher, f"/my-spots/{spot_id}", {"classes": class_id}, to=f"/my-spots/{spot_id}/share")
+    wrong = post_form(student, f"/drill/my:{spot_id}:1", {
+        "current_total": "300", "last_full_increment": "300", "committed": "0", "acted": "no", "to_add": "300",
+        "legal": ["fold", "call", "raise"], "call": "300", "min_to": "600", "max_to": "5000"})
+    assert wrong.status_code == 200
+    post_form(teacher, f"/my-spots/{spot_id}/edit", {"yaml": SPOT.replace("raise 300", "raise 400")})
+    for url in ("/progress/", "/progress/?days=30", "/progress/replay", "/", "/my-spots/from-your-instructor"):
+        response = student.get(url)
+        assert response.status_code in (200, 302, 303), (url, response.status_code)
+    assert f"/drill/my:{spot_id}:2" in student.get("/my-spots/from-your-instructor").text  # new answers: version 2
+    old = student.get(f"/drill/my:{spot_id}:1")
+    assert old.status_code == 200 and "300" in old.text  # the version answered is still there
+
+
+def test_a_downloaded_spot_passes_trainer_check(app, tmp_path):
+    from click.testing import CliRunner
+
+    from trainer.cli import main
+
+    teacher = _teacher(app)
+    spot_id = _spot_id(teacher)
+    path = tmp_path / "spot.yaml"
+    path.write_bytes(teacher.get(f"/my-spots/{spot_id}/download").data)
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0, result.output
