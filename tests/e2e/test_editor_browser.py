@@ -1,7 +1,7 @@
 """The scenario editor in a real browser: an instructor builds a straddled spot with a short all-in,
 step by step with htmx (no page load), tries a raise below the minimum and reads the engine's
-message, previews the spot, saves it in My spots, and downloads the YAML, which `trainer check`
-passes. Then the same page at 360×740 and 1280×800 in the three languages (screenshots), and
+message, previews the spot, saves it in My spots, downloads the YAML, which `trainer check`
+passes, and asks the spot in a quick live session that a student answers on a phone. Then the same page at 360×740 and 1280×800 in the three languages (screenshots), and
 one step without JavaScript."""
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def act(page, verb: str, amount: str = "") -> None:
     page.click("#action button:has-text('Add this action')")
 
 
-def test_an_instructor_builds_previews_saves_and_downloads_a_straddled_short_all_in(page, base_url, artifacts, tmp_path):
+def test_an_instructor_builds_previews_saves_and_downloads_a_straddled_short_all_in(page, open_page, base_url, artifacts,
+                                                                                      tmp_path):
     sign_up(page, base_url, "Ms Tsai", "editor-teacher@example.com", instructor=True)
     page.goto(base_url + "/editor/")
     page.fill("#e-straddles", "200")
@@ -76,6 +77,30 @@ def test_an_instructor_builds_previews_saves_and_downloads_a_straddled_short_all
     assert path.name == "co-faces-short-all-in-after-straddle.yaml"
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 0, result.output
+
+    # The saved spot asked in a quick live session, and a student on a phone answers it.
+    page.click("#saved a")
+    page.wait_for_url("**/my-spots/*")
+    page.goto(base_url + "/my-spots/")
+    page.check("input[name=ids]")
+    page.check('input[name="style"][value="quick"]')
+    with page.expect_navigation():
+        page.click("text=Start the live session")
+    control_url = page.url.split("?")[0]
+    join_url = page.locator(".join-text a").first.get_attribute("href")
+    phone = open_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    phone.goto(join_url)
+    phone.fill("#f-name", "Ann")
+    with phone.expect_navigation():
+        phone.click("main form button[type=submit]")
+    phone.wait_for_selector("#stage", timeout=8000)
+    page.goto(control_url)
+    with page.expect_navigation():
+        page.click(".control-actions--main button:has-text('Start')")
+    phone.wait_for_selector(".quick-choice", timeout=8000)
+    phone.locator(".quick-choice").first.click()
+    phone.wait_for_selector("#received", timeout=8000)
+    page.wait_for_selector("text=1 of 1 answered", timeout=8000)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
