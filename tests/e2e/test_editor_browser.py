@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.e2e.conftest import Page, sign_up
+from tests.e2e.test_table_browser import axe_violations
 from trainer.cli import main
 
 pytestmark = pytest.mark.e2e
@@ -104,7 +105,8 @@ def test_an_instructor_builds_previews_saves_and_downloads_a_straddled_short_all
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
-def test_the_editor_reads_on_a_phone_and_a_laptop_and_works_without_javascript(open_page, base_url, artifacts, lang):
+def test_the_editor_reads_on_a_phone_and_a_laptop_and_works_without_javascript(open_page, base_url, artifacts, lang,
+                                                                                axe_source):
     phone = open_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, java_script_enabled=False)
     sign_up(phone, base_url, "Mr Lin", f"editor-{lang}@example.com", instructor=True)
     phone.goto(f"{base_url}/editor/?lang={lang}")
@@ -123,5 +125,6 @@ def test_the_editor_reads_on_a_phone_and_a_laptop_and_works_without_javascript(o
     sign_up(laptop, base_url, "Mr Lin", f"editor-{lang}-laptop@example.com", instructor=True)
     laptop.goto(f"{base_url}/editor/?lang={lang}")
     laptop.screenshot(path=str(artifacts / f"editor-1280-{lang}.png"), full_page=True)
+    assert axe_violations(laptop, axe_source) == []
     assert laptop.csp_violations() == []
     laptop.context.close()
