@@ -9,6 +9,7 @@ and the preview is built from the draft loaded as a file is.
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -35,8 +36,11 @@ from trainer.web.core.render import render
 bp = Blueprint("editor", __name__, url_prefix="/editor")
 
 BLANK = builder.setup(game_type="no-limit", blinds=(50, 100),
-                      stacks={p: 10000 for p in builder.TABLES[6]})
-STEPS = ("setup", "action", "undo", "details", "open", "download")
+                      stacks={p: 10000 for p in builder.TABLES[6]})  # a 6-max table; copied, never changed
+
+
+def _blank() -> dict:
+    return copy.deepcopy(BLANK)
 CARD_SPLIT = re.compile(r"[\s,，、]+")
 
 
@@ -62,7 +66,7 @@ def too_large(exc: HTTPException) -> Response:
     if user is None or not user.is_instructor:
         return handle_http(exc)
     megabytes = f"{uploads.limit_of(request.endpoint) / 1_000_000:.0f}"
-    return _page(BLANK, problem=_("That was more than %(mb)s MB, so nothing was read or saved. Send fewer or smaller files.",
+    return _page(_blank(), problem=_("That was more than %(mb)s MB, so nothing was read or saved. Send fewer or smaller files.",
                                   mb=megabytes))
 
 
@@ -72,13 +76,13 @@ def show() -> Response:
     """A blank table, or with ``?spot=ID`` the latest version of one of the instructor's spots."""
     spot_id = request.args.get("spot")
     if spot_id is None:
-        return _page(BLANK)
+        return _page(_blank())
     spot = _own_spot(spot_id)
     text = my_spots.text_of(db(), spot.id, spot.version) or ""
     try:
         doc = builder.from_yaml(text, my_spots.FILE)
     except ScenarioError as exc:  # saved before a loader change: shown as it is, with why it no longer loads
-        return _page(BLANK, typed=text, refusal=str(exc), refused="yaml", spot_id=spot.id)
+        return _page(_blank(), typed=text, refusal=str(exc), refused="yaml", spot_id=spot.id)
     return _page(doc, spot_id=spot.id)
 
 
@@ -102,7 +106,7 @@ def step() -> Response:
         _own_spot(spot_id)
     doc, problem = _draft(form.get("yaml", ""))
     if problem is not None:
-        return _page(BLANK, form=form, problem=problem, typed=form.get("yaml", ""))
+        return _page(_blank(), form=form, problem=problem, typed=form.get("yaml", ""))
     g.editor_spot = spot_id
     name = form.get("step", "")
     if name == "setup":
@@ -314,12 +318,12 @@ def _save(doc: dict, spot_id: str | None) -> Response:
 def _draft(text: str) -> tuple[dict, str | None]:
     """The draft the form carried, or the blank one and why not (a form of another page, a tampered field)."""
     if not text.strip():
-        return builder.setup(game_type="no-limit", blinds=(50, 100), stacks={p: 10000 for p in builder.TABLES[6]}), None
+        return _blank(), None
     try:
         doc = builder.from_draft(text)
         builder.turn(doc)
     except (ScenarioError, builder.Refused) as exc:
-        return BLANK, _("The draft sent back could not be read (%(why)s); the editor starts again from a blank table.",
+        return _blank(), _("The draft sent back could not be read (%(why)s); the editor starts again from a blank table.",
                         why=str(exc))
     return doc, None
 
