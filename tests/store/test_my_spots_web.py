@@ -295,3 +295,60 @@ def test_a_downloaded_spot_passes_trainer_check(app, tmp_path):
     path.write_bytes(teacher.get(f"/my-spots/{spot_id}/download").data)
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 0, result.output
+
+
+# ------------------------------------------------------------------ a class exam of the spots shared with the class
+
+MIN_RAISE_RIGHT = {"current_total": "300", "last_full_increment": "200", "committed": "0", "acted": "no",
+                   "to_add": "300", "legal": ["fold", "call", "raise"], "call": "300", "min_to": "500",
+                   "max_to": "5000"}
+
+
+def test_a_class_exam_of_the_shared_spots_is_sat_and_graded_on_the_version_drawn(app):
+    from datetime import timedelta
+
+    from trainer.store.models import ClassExam, now
+
+    teacher = _teacher(app)
+    spot_id = _spot_id(teacher)
+    made = post_form(teacher, "/classroom/", {"class_title": "Evening"}, to="/classroom/classes/new")
+    class_url = made.headers["Location"]
+    class_id = class_url.rstrip("/").rsplit("/", 1)[1]
+    code = re.search(r'id="invite-code">([^<]+)<', teacher.get(class_url).text).group(1)
+    assert f"my-spots:{class_id}" not in teacher.get(class_url).text  # nothing shared yet: no such exam offered
+    post_form(teacher, f"/my-spots/{spot_id}", {"classes": class_id}, to=f"/my-spots/{spot_id}/share")
+    page = teacher.get(class_url).text
+    assert f'value="my-spots:{class_id}"' in page and "Spots from your instructor" in page
+    window = {"opens": (now() - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+              "closes": (now() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"), "tz": "UTC"}
+    assigned = post_form(teacher, class_url, {"template": f"my-spots:{class_id}", **window}, to=class_url + "assign")
+    assert assigned.status_code == 303, assigned.text
+    # another instructor cannot assign this class's spots to a class of theirs
+    other = _teacher(app, "o@example.com")
+    theirs = post_form(other, "/classroom/", {"class_title": "Theirs"}, to="/classroom/classes/new").headers["Location"]
+    refused = post_form(other, theirs, {"template": f"my-spots:{class_id}", **window}, to=theirs + "assign")
+    assert refused.status_code == 200 and "Choose an exam." in refused.text
+
+    student = app.test_client()
+    sign_up(student, "s@example.com")
+    post_form(student, f"/classes/join/{code}", {})
+    with app.extensions["trainer.store"].session() as s:
+        from sqlalchemy import select
+
+        assignment_id = s.scalar(select(ClassExam.id).where(ClassExam.class_id == class_id))
+    started = post_form(student, "/exams/", {"candidate_name": "Sam"}, to=f"/exams/assigned/{assignment_id}/start")
+    assert started.status_code == 303 and "/q/1" in started.headers["Location"], started.text
+    question = student.get(started.headers["Location"])
+    assert question.status_code == 200 and "<b>x</b>" not in question.text
+    # edited while the attempt runs: the attempt keeps version 1
+    post_form(teacher, f"/my-spots/{spot_id}/edit", {"yaml": SPOT.replace("raise 300", "raise 400")})
+    exam_id = started.headers["Location"].split("/")[2]
+    post_form(student, started.headers["Location"], {"go": "stay", **MIN_RAISE_RIGHT})
+    post_form(student, f"/exams/{exam_id}/submit", {})
+    results = teacher.get(f"/classroom/exams/{assignment_id}/").text
+    row = results[results.find('id="results"'):]
+    assert "1 of 1 (100%)" in row and "passed" in row  # min-raise to 500: version 1's answer, not version 2's 600
+    for page in ("result", "review", "certificate"):
+        shown = student.get(f"/exams/{exam_id}/{page}")
+        assert shown.status_code in (200, 303) and "<b>x</b>" not in shown.text, page
+    assert "Spots from your instructor" in student.get("/exams/").text

@@ -157,6 +157,28 @@ class ExamTemplate:
         return refs
 
 
+@dataclass(frozen=True, kw_only=True)
+class SpotListTemplate(ExamTemplate):
+    """An exam of a fixed list of spots (an instructor's spots shared with a class): every spot once,
+    in an order drawn from the attempt's seed."""
+
+    refs: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.review not in REVIEW_OPTIONS:
+            raise ValueError(f"exam template {self.slug}: review is one of {', '.join(REVIEW_OPTIONS)}, got {self.review!r}")
+        if len(self.refs) != self.count:
+            raise ValueError(f"exam template {self.slug}: {len(self.refs)} spots listed, count {self.count}")
+
+    def can_draw(self, pool: Mapping[str, Sequence[str]] | None = None) -> bool:
+        return bool(self.refs)
+
+    def draw(self, seed: int, pool: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+        refs = list(self.refs)
+        random.Random(seed).shuffle(refs)
+        return refs
+
+
 KEYS = (
     "order", "title", "description", "count", "minutes", "pass_mark", "level", "stakes", "retake", "pool", "weights",
     "style", "review",

@@ -175,6 +175,15 @@ def shared_with(s: Session, account_id: int) -> list[tuple[MySpot, str]]:
     return out
 
 
+def shared_with_class(s: Session, class_id: str) -> list[MySpot]:
+    """The spots shared with one class (none archived), oldest shared first."""
+    return list(s.scalars(
+        select(MySpot).join(MySpotShare, MySpotShare.spot_id == MySpot.id)
+        .where(MySpotShare.class_id == class_id, MySpot.archived_at.is_(None))
+        .order_by(MySpotShare.created_at, MySpot.id)
+    ))
+
+
 def can_see(s: Session, spot_id: str, account_id: int | None) -> bool:
     """The owner, and a member of a class the spot is shared with."""
     if account_id is None:

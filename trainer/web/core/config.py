@@ -44,6 +44,8 @@ ENV = {
     "TRAINER_READ_SECONDS": "READ_SECONDS",
     "TRAINER_NEW_REVIEWS_PER_DAY": "NEW_REVIEWS_PER_DAY",
     "TRAINER_ORGANISATION": "ORGANISATION",
+    "TRAINER_UPLOAD_MAX_BYTES": "UPLOAD_MAX_BYTES",
+    "TRAINER_UPLOAD_MAX_FILES": "UPLOAD_MAX_FILES",
     # the conventional names, read by other tools too
     "DATABASE_URL": "DATABASE_URL",
     "TRAINER_DATABASE_SCHEMA": "DATABASE_SCHEMA",
@@ -59,6 +61,10 @@ WHOLE_NUMBERS = {
     "READ_SECONDS": (1, "how many seconds a client has to send a request, its headers then its body"),
     "CLASS_POLL_SECONDS": (1, "how many seconds a classroom page waits between polls when it has no event stream"),
     "NEW_REVIEWS_PER_DAY": (1, "how many new spots a learner's spaced repetition takes in a day"),
+    "UPLOAD_MAX_BYTES": (65_536, "how many bytes one upload of files to My spots may carry"),
+    "UPLOAD_MAX_FILES": (1, "how many files one hand-history upload may hold"),
+    "UPLOAD_MAX_FILE_BYTES": (1, "how many bytes one uploaded hand-history file may hold"),
+    "UPLOAD_MAX_SPOTS": (1, "how many spots one hand-history upload may make"),
 }
 WORKERS = ("gthread", "gevent")
 # what a backend named in a setting needs installed: (setting, module, extra)

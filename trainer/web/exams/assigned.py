@@ -13,7 +13,7 @@ from trainer.store import classes as store
 from trainer.store import db
 from trainer.store import exams as exam_store
 
-from .sitting import templates
+from .sitting import template_of
 
 
 def zone(name: str) -> ZoneInfo:
@@ -39,7 +39,7 @@ def assigned_context(account_id: int) -> list[dict[str, Any]]:
         mine.setdefault(exam.assignment_id, []).append(exam)
     listed = []
     for a, sc in store.assigned_to(db(), account_id):
-        template = templates().get(a.template)
+        template = template_of(a.template)
         if template is None:
             continue
         listed.append({

@@ -23,7 +23,7 @@ from trainer.web.core.render import render
 from trainer.web.live.views import index_page as live_home
 
 from .assigned import shown, zone
-from .sitting import Candidate, draw, grade, read_candidate, refusal, refused_candidate, templates
+from .sitting import CLASS_SPOTS, Candidate, draw, grade, read_candidate, refusal, refused_candidate, template_of, templates
 from .views import index_page, start_page
 
 bp = Blueprint("classes", __name__)
@@ -116,13 +116,19 @@ def _blank_window(zone_name: str) -> dict[str, str]:
     }
 
 
+def _assignable(school_class: SchoolClass) -> list[exam_store.ExamTemplate]:
+    """The catalogue's exams, and this class's shared spots when it has some (never another class's)."""
+    mine = template_of(CLASS_SPOTS + school_class.id)
+    return [*templates().values(), *([mine] if mine is not None else [])]
+
+
 def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None, errors: dict[str, str] | None = None,
                 status: int = 200) -> Response:
     exam_store.close_expired(db(), grade)
     db().commit()
     listed = []
     for a in store.assignments(db(), school_class):
-        template = templates().get(a.template)
+        template = template_of(a.template)
         listed.append({
             "a": a,
             "title": _(template.title) if template else a.template,
@@ -139,7 +145,7 @@ def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None
         invite=invite_url(school_class),
         members=store.members(db(), school_class),
         assignments=listed,
-        templates=list(templates().values()),
+        templates=_assignable(school_class),
         form=form or _blank_window(_last_zone(school_class)),
         errors=errors or {},
     )
@@ -178,7 +184,7 @@ def assign(class_id: str) -> Response:
     form = {k: request.form.get(k, "")[:80] for k in FORM_FIELDS}
     form["tz"] = form["tz"].strip() or "UTC"
     errors: dict[str, str] = {}
-    if form["template"] not in templates():
+    if form["template"] not in {t.slug for t in _assignable(school_class)}:
         errors["template"] = _("Choose an exam.")
     if form["review"] and form["review"] not in exam_store.REVIEW_OPTIONS:
         errors["review"] = _("Choose when the review shows the answers.")
@@ -212,7 +218,7 @@ def assign(class_id: str) -> Response:
 def result_rows(assignment: ClassExam) -> list[dict[str, Any]]:
     """Each attempt sat for the assigned exam, and each member who has not started it."""
     school_class = db().get(SchoolClass, assignment.class_id)
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     seen = set()
     rows = []
     for exam, who in store.attempts(db(), assignment):
@@ -235,7 +241,7 @@ def results(assignment_id: str) -> Response:
     assignment = _my_assignment(assignment_id)
     exam_store.close_expired(db(), grade)
     db().commit()
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     return render(
         "classroom/class_exam.html",
         a=assignment,
@@ -256,7 +262,7 @@ def export(assignment_id: str, fmt: str) -> Response:
     exam_store.close_expired(db(), grade)
     db().commit()
     sc = db().get(SchoolClass, assignment.class_id)
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     tz = zone(assignment.time_zone)
     title = _(template.title) if template else assignment.template
 
@@ -330,7 +336,7 @@ def _assigned(assignment_id: str) -> tuple[ClassExam, exam_store.ExamTemplate]:
     assignment = store.for_member(db(), assignment_id, identity.account().id)
     if assignment is None:
         abort(404, description=_("This exam is not assigned to a class of yours."))
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     if template is None:
         abort(404, description=_("There is no such exam."))
     return assignment, template
@@ -398,7 +404,7 @@ def _supervised(exam_id: str) -> ExamAttempt:
 
 def _revoke_page(exam: ExamAttempt, *, error: str | None = None) -> Response:
     assignment = db().get(ClassExam, exam.assignment_id)
-    template = templates().get(assignment.template)
+    template = template_of(assignment.template)
     return render(
         "classroom/revoke.html",
         exam=exam,

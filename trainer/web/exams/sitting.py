@@ -8,7 +8,11 @@ from dataclasses import dataclass, field
 from flask import abort, current_app
 from flask_babel import gettext as _
 
+from trainer.library.exams import SpotListTemplate
+from trainer.store import db
 from trainer.store import exams as store
+from trainer.store import spots as my_spots
+from trainer.store.user_errors import N_
 from trainer.store.learners import MAX_NAME, clean_name, name_too_long
 from trainer.web.core.errors import said
 from trainer.web.core.inputs import ControlInField
@@ -23,6 +27,27 @@ def templates() -> dict[str, store.ExamTemplate]:
     """The catalogue (exams/*.yaml) plus any templates in the ``EXAM_TEMPLATES`` setting, by slug."""
     extra = current_app.config.get("EXAM_TEMPLATES", ())
     return {t.slug: t for t in (*exam_templates(), *extra)}
+
+
+CLASS_SPOTS = "my-spots:"  # + a class id: the spots its instructor shared with it, as an exam
+MAX_CLASS_SPOTS = 40
+MINUTES_PER_SPOT = 2
+
+
+def template_of(slug: str) -> store.ExamTemplate | None:
+    """The template an attempt or an assignment names: one of ``templates()``, or a class's shared
+    spots (``my-spots:<class id>``, its spots as they are now; an attempt keeps the versions it drew)."""
+    if not slug.startswith(CLASS_SPOTS):
+        return templates().get(slug)
+    class_id = slug[len(CLASS_SPOTS):]
+    refs = tuple(my_spots.ref(s.id, s.version) for s in my_spots.shared_with_class(db(), class_id))[:MAX_CLASS_SPOTS]
+    if not refs:
+        return None
+    return SpotListTemplate(
+        slug=slug, title=N_("Spots from your instructor"),
+        description=N_("The spots your instructor shared with this class, each once, in a drawn order."),
+        count=len(refs), minutes=MINUTES_PER_SPOT * len(refs), pass_mark=80, refs=refs,
+    )
 
 
 def grade(ref: str, typed: dict[str, list[str]] | None) -> store.Graded:

@@ -28,7 +28,7 @@ from trainer.web.core.spot_refs import check, typed_of
 
 from .assigned import assigned_context
 from .refs import pool_ids, resolve
-from .sitting import Candidate, draw, grade, organisation, read_candidate, refusal, refused_candidate, templates
+from .sitting import Candidate, draw, grade, organisation, read_candidate, refusal, refused_candidate, template_of, templates
 
 bp = Blueprint("exams", __name__)
 
@@ -354,7 +354,7 @@ def _graded(exam: ExamAttempt) -> tuple[list[dict[str, Any]], list[tuple[str, in
 
 
 def _template_review(exam: ExamAttempt) -> str:
-    template = templates().get(exam.template)
+    template = template_of(exam.template)
     return template.review if template else store.REVIEW_AFTER_CLOSE
 
 
