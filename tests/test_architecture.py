@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "trainer"
-AREAS = ("accounts", "drill", "exams", "home", "lesson", "live", "speed")
+AREAS = ("accounts", "drill", "editor", "exams", "home", "lesson", "live", "speed")
 
 
 def _modules() -> dict[str, Path]:

@@ -278,7 +278,7 @@ def _actor(endpoint: str, clients: dict):
         return clients["student"] if endpoint in STUDENT_PAGES else clients["instructor"]
     if blueprint == "exams" or endpoint in ("classes.join_page", "classes.join", "classes.start", "classes.start_form"):
         return clients["learner"]
-    if blueprint in ("classes", "authoring"):
+    if blueprint in ("classes", "authoring", "editor"):
         return clients["instructor"]
     return clients["anonymous"]
 

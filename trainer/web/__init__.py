@@ -43,6 +43,7 @@ from .core import (
 )
 from .drill import bp as drill_bp
 from .drill import progress_bp
+from .editor import bp as editor_bp
 from .exams import bp as exams_bp
 from .exams import classes_bp
 from .home import bp as home_bp
@@ -53,7 +54,7 @@ from .speed import bp as speed_bp
 from .speed import streak_bp
 
 BLUEPRINTS = (home_bp, lesson_bp, drill_bp, progress_bp, accounts_bp, exams_bp, live_bp, streams_bp, classes_bp, speed_bp,
-              streak_bp, authoring_bp)
+              streak_bp, editor_bp, authoring_bp)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:

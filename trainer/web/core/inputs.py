@@ -38,7 +38,7 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # What ends a line, for the fields that hold one line; a path or query string takes neither.
 LINE_BREAK = re.compile(r"[\r\n\u2028\u2029]")
 ANY = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-MULTILINE = frozenset({"ids", "yaml"})  # the classroom's list of spot ids, one per line; a spot's YAML
+MULTILINE = frozenset({"ids", "yaml", "yaml_text", "explain-en", "explain-zh-Hant", "explain-zh-Hans"})  # text areas: the classroom's list of spot ids, one per line; a spot's YAML; the editor's YAML box and teaching notes
 
 
 class ControlInPath(NotFound):
