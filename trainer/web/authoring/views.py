@@ -147,14 +147,20 @@ def new() -> Response:
     if request.method == "GET":
         return edit_page(spot=None, text=TEMPLATE)
     text = request.form.get("yaml", "")
+    return _save(None, text)
+
+
+def _save(spot: MySpot | None, text: str) -> Response:
+    """The text as a new spot, or as the next version of ``spot``: the spot's page, or the form again
+    with what stops it (each problem with its line and key) and the text as it was typed."""
     try:
-        made = store.save_spot(db(), _me(), text)
+        made = store.save_spot(db(), _me(), text, spot.id if spot is not None else None)
     except store.SpotsError as exc:
         db().rollback()
-        return edit_page(spot=None, text=text, notice=said(exc))
+        return edit_page(spot=spot, text=text, notice=said(exc))
     if isinstance(made, list):
         db().rollback()
-        return edit_page(spot=None, text=text, problems=made)
+        return edit_page(spot=spot, text=text, problems=made)
     db().commit()
     return redirect(url_for("authoring.show", spot_id=made.id, saved=1), code=303)
 
@@ -197,13 +203,7 @@ def edit(spot_id: str) -> Response:
     spot = mine(spot_id)
     if request.method == "GET":
         return edit_page(spot=spot, text=store.text_of(db(), spot.id, spot.version) or "")
-    text = request.form.get("yaml", "")
-    made = store.save_spot(db(), _me(), text, spot.id)
-    if isinstance(made, list):
-        db().rollback()
-        return edit_page(spot=spot, text=text, problems=made)
-    db().commit()
-    return redirect(url_for("authoring.show", spot_id=spot.id, saved=1), code=303)
+    return _save(spot, request.form.get("yaml", ""))
 
 
 @bp.get("/<spot_id>/download")
