@@ -150,9 +150,7 @@ def too_large(exc: HTTPException) -> Response:
     user = identity.account()
     if user is None or not user.is_instructor:
         return handle_http(exc)
-    megabytes = f"{uploads.limit_of(request.endpoint) / 1_000_000:.0f}"
-    notice = _("That was more than %(mb)s MB, so nothing was read or saved. Send fewer or smaller files.",
-               mb=megabytes)
+    notice = uploads.too_large_notice()
     try:
         if request.endpoint == "authoring.new":
             return edit_page(spot=None, text="", notice=notice, status=413)

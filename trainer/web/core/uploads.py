@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
+from flask_babel import gettext as _
 
 ATTRIBUTE = "body_limit_setting"
 
@@ -34,6 +35,12 @@ def limit_of(endpoint: str | None) -> int | None:
     view = current_app.view_functions.get(endpoint) if endpoint else None
     setting = getattr(view, ATTRIBUTE, None)
     return current_app.config[setting if setting else "MAX_CONTENT_LENGTH"]
+
+
+def too_large_notice() -> str:
+    """What a refused body's page says: this request's limit, in megabytes."""
+    megabytes = f"{(limit_of(request.endpoint) or 0) / 1_000_000:.0f}"
+    return _("That was more than %(mb)s MB, so nothing was read or saved. Send fewer or smaller files.", mb=megabytes)
 
 
 def _max_content_length(self) -> int | None:

@@ -65,9 +65,7 @@ def too_large(exc: HTTPException) -> Response:
     user = identity.account()
     if user is None or not user.is_instructor:
         return handle_http(exc)
-    megabytes = f"{uploads.limit_of(request.endpoint) / 1_000_000:.0f}"
-    return _page(_blank(), problem=_("That was more than %(mb)s MB, so nothing was read or saved. Send fewer or smaller files.",
-                                  mb=megabytes))
+    return _page(_blank(), problem=uploads.too_large_notice())
 
 
 @bp.get("/")
