@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -106,15 +106,21 @@ def standing(s: Session, template: ExamTemplate, account_id: int, at: datetime |
     """Where the account stands with the template's retake policy, for its self-study attempts or
     (``assignment_id``) for those sat for one assigned exam."""
     at = at or now()
-    mine = (ExamAttempt.account_id == account_id, ExamAttempt.template == template.slug)
-    started = s.scalars(select(ExamAttempt.started_at).where(*mine, _scope(assignment_id))).all()
+    # One statement, so one snapshot: with the count and the number read apart, a concurrent start
+    # committed between them went uncounted yet moved the number past it, and made one attempt too
+    # many (tests/store/test_exam_trust.py races six starts).
+    rows = s.execute(
+        select(ExamAttempt.attempt_number, ExamAttempt.started_at, ExamAttempt.assignment_id).where(
+            ExamAttempt.account_id == account_id, ExamAttempt.template == template.slug
+        )
+    ).all()
     window = timedelta(hours=template.retake.hours)
-    recent = sorted(at_ for at_ in started if at_ > at - window)
+    recent = sorted(started for _n, started, assigned in rows if assigned == assignment_id and started > at - window)
     allowed = template.retake.attempts
     # The oldest of the last `allowed` starts leaves the window first; then one more is allowed.
     next_at = recent[-allowed] + window if len(recent) >= allowed else None
     # Numbers run over all of the account's attempts at the template (one number, one attempt).
-    number = (s.scalar(select(func.max(ExamAttempt.attempt_number)).where(*mine)) or 0) + 1
+    number = max((n or 0 for n, _started, _assigned in rows), default=0) + 1
     return Standing(used=len(recent), allowed=allowed, next_at=next_at, number=number)
 
 
