@@ -153,6 +153,9 @@ def test_a_quick_class_on_three_phones_a_projector_and_the_instructors_phone(ope
             projector.goto(f"{control_url}projector?lang=en")
             for (name, lang), phone in zip(STUDENTS, phones):
                 phone.screenshot(path=str(artifacts / f"classroom-quick-phone-revealed-{lang}.png"))
+        if number == 2:  # a second reveal: a student right twice sees their streak
+            for (name, lang), phone in zip(STUDENTS, phones):
+                phone.screenshot(path=str(artifacts / f"classroom-quick-phone-revealed-2-{lang}.png"))
     assert all(n == len(SPOTS) for n in taps.values())  # one tap per answer
 
     teacher.goto(control_url + "end")

@@ -247,3 +247,28 @@ def test_a_session_is_the_full_card_unless_quick_is_asked_and_a_countdown_is_10_
     with pytest.raises(classroom.ClassError):
         _quick(s, teacher, seconds=5)
     assert classroom.closes_at(_quick(s, teacher)) is None
+
+
+def test_a_students_streak_of_right_answers_is_on_their_phone_after_each_reveal_and_at_the_end(app, instructor):
+    # Kahoot's answer streak (issue 32: "no streaks"): shown, not counted in points (docs/classroom.md)
+    session_id, code = _create(instructor, ids=f"{MIN_RAISE}\n{NOT_REOPENED}\n{MIN_RAISE}")
+    ana, bo = _join(app, code, "Ana"), _join(app, code, "Bo")
+    for position, (ana_taps, bo_taps) in enumerate((("500", "500"), ("no", "no"), ("500", "12345"))):
+        _act(instructor, session_id, "next")
+        _tap(ana, code, ana_taps, position=position)
+        if position < 2:
+            _tap(bo, code, bo_taps, position=position)  # Bo leaves the third one: that ends a streak too
+        _act(instructor, session_id, "reveal")
+        ana_page, bo_page = ana.get(f"/c/{code}").text, bo.get(f"/c/{code}").text
+        if position == 0:
+            assert 'id="streak"' not in ana_page  # one right is not yet a streak
+        elif position == 1:
+            assert "2 right in a row" in ana_page and "2 right in a row" in bo_page
+        else:
+            assert "3 right in a row" in ana_page
+            assert "Your streak of 2 has ended." in bo_page and "right in a row" not in bo_page
+    zh = ana.get(f"/c/{code}?lang=zh-Hant").text
+    assert "連續答對 3 題" in zh
+    _act(instructor, session_id, "end", confirm="1")
+    assert "Your longest streak: 3 right in a row." in ana.get(f"/c/{code}?lang=en").text
+    assert "Your longest streak: 2 right in a row." in bo.get(f"/c/{code}?lang=en").text

@@ -1,5 +1,10 @@
 """Quick questions in a live session, as a page words them, and the game around them: the class's taps
-per choice, "% right", the leaderboard and the podium.
+per choice, "% right", the leaderboard, the podium and a student's streak.
+
+A streak (right answers in a row, as Kahoot's answer streak) is shown on the student's phone after
+each reveal and on their end screen. It earns no points: the game's points are for a right answer
+and for a fast one, which the projector's leaderboard shows; a streak bonus would be a third rule
+the class cannot see there, and it would let an early run outweigh the questions after it.
 
 The question, its choices and its answer come from ``trainer.quick`` (the engine); this module only
 words them in the viewer's language. The speed drill's kinds are worded by the speed drill's own
@@ -99,6 +104,28 @@ def bars(q: quick.Quick, tally: store.Tally) -> list[dict[str, Any]]:
 
 def percent_right(tally: store.Tally) -> int | None:
     return round(100 * tally.all_right / tally.answered) if tally.answered else None
+
+
+def streak(got: dict[int, Any], upto: int) -> int:
+    """How many questions in a row, ending with question ``upto`` (a position), the student got right;
+    a question missed or not answered ends a streak."""
+    n = 0
+    for position in range(upto, -1, -1):
+        answer = got.get(position)
+        if answer is None or answer.right != answer.total:
+            break
+        n += 1
+    return n
+
+
+def longest_streak(got: dict[int, Any], last: int) -> int:
+    """The student's longest run of right answers among questions 0 to ``last``."""
+    best = run = 0
+    for position in range(last + 1):
+        answer = got.get(position)
+        run = run + 1 if answer is not None and answer.right == answer.total else 0
+        best = max(best, run)
+    return best
 
 
 def board(standings: list[store.Standing], student_id: str | None = None) -> dict[str, Any]:

@@ -723,9 +723,11 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
             q = game.question(cs, cs.current, entry)
             context.update(quick=q, prompt=game.prompt(q), choices=game.choices(q), **_clock(cs))
             if cs.revealed:
+                got = store.answers_of(db(), who)
                 context.update(worked=game.explained(q), tapped=game.tapped(mine),
                                tapped_text=game.shown(q, game.tapped(mine) or ""),
-                               board=game.board(_standings(cs), who.id))
+                               board=game.board(_standings(cs), who.id), streak=game.streak(got, cs.current),
+                               streak_before=game.streak(got, cs.current - 1))
         elif cs.revealed and mine is not None:
             context["feedback"] = _feedback_of(entry, mine)
     elif cs.mode == "self":
@@ -734,7 +736,8 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
         got = store.answers_of(db(), who)
         context["score"] = sum(1 for a in got.values() if a.right == a.total)
         if cs.style == "quick":
-            context.update(board=game.board(_standings(cs), who.id), missed=_missed(cs, got))
+            context.update(board=game.board(_standings(cs), who.id), missed=_missed(cs, got),
+                           longest=game.longest_streak(got, min(cs.current, len(cs.questions) - 1)))
     context.update(extra)
     return context
 
