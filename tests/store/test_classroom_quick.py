@@ -272,3 +272,36 @@ def test_a_students_streak_of_right_answers_is_on_their_phone_after_each_reveal_
     _act(instructor, session_id, "end", confirm="1")
     assert "Your longest streak: 3 right in a row." in ana.get(f"/c/{code}?lang=en").text
     assert "Your longest streak: 2 right in a row." in bo.get(f"/c/{code}?lang=en").text
+
+
+@pytest.fixture
+def library_app(database, tmp_path):
+    from pathlib import Path
+
+    from tests.store.conftest import running_app
+
+    yield from running_app(database, tmp_path, SCENARIO_DIRS=[str(Path(__file__).resolve().parents[2] / "scenarios")])
+
+
+def test_call_or_must_raise_is_two_taps_graded_by_the_engines_ruling(library_app):
+    # silent-1300-is-a-call: SB says 1,300 facing a bet; a half raise or more would bind a full raise
+    teacher = library_app.test_client()
+    sign_up(teacher, "rulings@example.com", name="Ms R", instructor=True)
+    session_id, code = _create(teacher, ids="amount-alone-1400-is-a-call\nbig-blind-exactly-half-must-raise")
+    ana = _join(library_app, code, "Ana")
+    answers = []
+    for position in range(2):
+        _act(teacher, session_id, "next")
+        page = ana.get(f"/c/{code}").text
+        prompt = re.search(r'<legend class="quick-prompt" id="quick-prompt">([^<]+)</legend>', page).group(1)
+        assert "and nothing more. Call, or must" in prompt and "raise to" in prompt, prompt
+        assert _choices(page) == ["call", "raise"] and ">Call</button>" in page and ">Raise to " in page
+        zh = ana.get(f"/c/{code}?lang=zh-Hant").text
+        assert "跟注" in zh and "必須加到" in zh
+        _tap(ana, code, "call", position=position)
+        _act(teacher, session_id, "reveal")
+        revealed = ana.get(f"/c/{code}?lang=en").text
+        assert "R-HALF" in revealed
+        assert ("Right!" in revealed) == ("Correct: Call" in revealed)  # tapped "call": right when it is one
+        answers.append(re.search(r"Correct: (Call|Raise to [0-9,]+)", revealed).group(1))
+    assert len(answers) == 2

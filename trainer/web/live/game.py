@@ -44,6 +44,10 @@ def prompt(q: quick.Quick) -> str:
         return _("May %(pos)s re-raise?", pos=q.why["pos"])
     if q.kind == "shows-first":
         return _("Who shows first?")
+    if q.kind == "call-or-raise":
+        n = text(i18n.current()).number
+        return _("%(pos)s says “%(said)s” and nothing more. Call, or must %(pos)s raise to %(min)s?",
+                 pos=q.why["pos"], said=n(q.why["said"]), min=n(q.why["min"]))
     return speed_prompt(q)
 
 
@@ -53,6 +57,11 @@ def shown(q: quick.Quick, value: str) -> str:
         return text(i18n.current()).number(int(value))
     if q.kind == "can-raise":
         return _("Yes") if value == "yes" else _("No") if value == "no" else value
+    if q.kind == "call-or-raise":
+        if value == "call":
+            return _("Call")
+        if value == "raise":
+            return _("Raise to %(amount)s", amount=text(i18n.current()).number(q.why["min"]))
     return value
 
 
@@ -71,6 +80,17 @@ def explained(q: quick.Quick) -> dict[str, Any]:
             lines = [_("%(pos)s has acted, and no full raise has come since: the betting is not reopened, so "
                        "%(pos)s may only call or fold (R-REOPEN).", pos=q.why["pos"])]
         return {"answer": shown(q, q.answer), "lines": lines, "prompt": prompt(q)}
+    if q.kind == "call-or-raise":
+        n, w = text(i18n.current()).number, q.why
+        if q.answer == "raise":
+            line = _("“%(said)s” is %(over)s over the current total %(cur)s: at least half the last full increment "
+                     "%(full)s, so %(pos)s must make a full raise, to %(min)s (R-HALF).", said=n(w["said"]),
+                     over=n(w["over"]), cur=n(w["cur"]), full=n(w["full"]), pos=w["pos"], min=n(w["min"]))
+        else:
+            line = _("“%(said)s” is %(over)s over the current total %(cur)s: less than half the last full increment "
+                     "%(full)s, so it is a call of %(cur)s (R-HALF).", said=n(w["said"]), over=n(w["over"]),
+                     cur=n(w["cur"]), full=n(w["full"]))
+        return {"answer": shown(q, q.answer), "lines": [line], "prompt": prompt(q)}
     if q.kind == "shows-first":
         lines = [_("%(pos)s shows first: the last player to bet or raise on the last street shows first; when "
                    "nobody did, the first player left of the button (R-SHOWDOWN).", pos=q.answer)]
