@@ -305,3 +305,25 @@ def test_call_or_must_raise_is_two_taps_graded_by_the_engines_ruling(library_app
         assert ("Right!" in revealed) == ("Correct: Call" in revealed)  # tapped "call": right when it is one
         answers.append(re.search(r"Correct: (Call|Raise to [0-9,]+)", revealed).group(1))
     assert len(answers) == 2
+
+
+def test_a_keypad_session_takes_an_amount_typed_on_the_number_pad(app, instructor):
+    # issue 32: "four amounts to choose from, or a numeric keypad": the instructor's choice per session
+    assert 'name="keypad" value="1"' in instructor.get("/classroom/").text
+    session_id, code = _create(instructor, keypad="1")
+    ana, bo, cy, di = (_join(app, code, n) for n in ("Ana", "Bo", "Cy", "Di"))
+    _act(instructor, session_id, "next")
+    page = ana.get(f"/c/{code}").text
+    assert 'inputmode="numeric"' in page and 'id="quick-amount"' in page and _choices(page) == []
+    assert "Type the amount in chips, digits only." in _tap(bo, code, "five hundred", headers=HTMX).text
+    assert "Answer received" in _tap(ana, code, "500", headers=HTMX).text
+    assert "Answer received" in _tap(bo, code, "５００", headers=HTMX).text  # full-width digits: the same amount
+    _tap(cy, code, "1,234")  # an amount no button would have offered
+    _act(instructor, session_id, "reveal")
+    assert "Right!" in ana.get(f"/c/{code}").text and "Right!" in bo.get(f"/c/{code}").text
+    assert "you answered 1,234" in cy.get(f"/c/{code}").text or "Not this time: you answered 1,234." in cy.get(f"/c/{code}").text
+    projector = instructor.get(f"/classroom/{session_id}/projector").text
+    assert "67% right" in projector and "Another amount" in projector
+    assert len(re.findall(r'class="quick-bar quick-bar--\d', projector)) == 5
+    _act(instructor, session_id, "next")  # a yes/no question: still two buttons to tap
+    assert _choices(di.get(f"/c/{code}").text) == ["yes", "no"]

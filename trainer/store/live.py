@@ -60,9 +60,11 @@ def create(
     asks: list[list] | None = None,
     seconds: int | None = None,
     anonymous: bool = False,
+    keypad: bool = False,
 ) -> LiveSession:
     """A new session. ``style`` "quick" asks one thing of each spot, ``asks[i]`` (kind and pot,
-    ``trainer.quick``) of ``refs[i]``; ``seconds``: a countdown per question (10 to 60) or None."""
+    ``trainer.quick``) of ``refs[i]``; ``seconds``: a countdown per question (10 to 60) or None;
+    ``keypad``: a quick amount is typed on a number pad, not tapped among four."""
     if mode not in ("paced", "self"):
         raise ClassError(N_("Choose instructor-paced or self-paced."))
     if style not in STYLES:
@@ -95,6 +97,7 @@ def create(
             asks=[list(a) for a in asks] if style == "quick" else None,
             seconds=seconds if mode == "paced" else None,
             anonymous=anonymous,
+            keypad=keypad and style == "quick",
         ),
     )
 

@@ -209,6 +209,8 @@ class LiveSession(Base):
     asks: Mapped[list | None] = mapped_column(JSON)  # quick: [kind, pot] per question (trainer.quick)
     seconds: Mapped[int | None] = mapped_column(Integer)  # a countdown per question, or none
     anonymous: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    # quick: an amount is typed on the phone's number pad, not tapped among four
+    keypad: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     shown_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # when the current question was shown
     state: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby | live | ended
     current: Mapped[int] = mapped_column(Integer, default=-1)  # paced: the question shown

@@ -105,21 +105,45 @@ def tapped(answer: Any) -> str | None:
     return sent[0] if isinstance(sent, list) and sent else None
 
 
-def bars(q: quick.Quick, tally: store.Tally) -> list[dict[str, Any]]:
+def keypad(cs: LiveSession, q: quick.Quick) -> bool:
+    """Whether this question's amount is typed on a number pad (the session's choice) rather than tapped."""
+    return bool(cs.keypad) and q.amounts
+
+
+def typed_amount(raw: str) -> str | None:
+    """An amount typed on a phone as whole chips in digits ("1,400", "1 400", full-width digits);
+    None when it is no such amount."""
+    cleaned = "".join(raw.split()).replace(",", "").replace("，", "")
+    cleaned = cleaned.translate({ord("０") + i: str(i) for i in range(10)})
+    if not cleaned.isascii() or not cleaned.isdigit() or len(cleaned) > 12:
+        return None
+    return str(int(cleaned))
+
+
+def bars(q: quick.Quick, tally: store.Tally, *, typed: bool = False) -> list[dict[str, Any]]:
     """One bar per choice, in the order the phones show them: how many tapped it, its share of the
-    answers, and whether it is right."""
+    answers, and whether it is right. Typed amounts (``typed``): the four amounts a common slip gives
+    and one bar for any other amount."""
     counts = dict.fromkeys(q.choices, 0)
-    for typed, _shown in tally.answers:
-        sent = typed.get(FIELD) if isinstance(typed, dict) else None
+    other = 0
+    for sent_typed, _shown in tally.answers:
+        sent = sent_typed.get(FIELD) if isinstance(sent_typed, dict) else None
         value = sent[0] if isinstance(sent, list) and sent else None
         if value in counts:
             counts[value] += 1
-    most = max(counts.values(), default=0) or 1
-    return [
+        elif typed:
+            other += 1
+    most = max([*counts.values(), other], default=0) or 1
+    out = [
         {"value": c, "text": shown(q, c), "count": n, "right": c == q.answer,
          "share": round(100 * n / tally.answered) if tally.answered else 0, "height": round(100 * n / most)}
         for c, n in counts.items()
     ]
+    if typed:
+        out.append({"value": "", "text": _("Another amount"), "count": other, "right": False,
+                    "share": round(100 * other / tally.answered) if tally.answered else 0,
+                    "height": round(100 * other / most)})
+    return out
 
 
 def percent_right(tally: store.Tally) -> int | None:

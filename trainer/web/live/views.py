@@ -127,7 +127,8 @@ def index_page(**extra: Any) -> Response:
 
 def _blank_form() -> dict:
     return {"title": "", "mode": "paced", "count": DEFAULT_COUNT, "minutes": 60, "ids": "", "topics": [],
-            "level_from": 0, "level_to": 0, "style": "quick", "seconds": "", "anonymous": False}
+            "level_from": 0, "level_to": 0, "style": "quick", "seconds": "", "anonymous": False,
+            "keypad": False}
 
 
 def _home_extras() -> dict[str, Any]:
@@ -194,6 +195,7 @@ def create() -> Response:
                 asks=[_ask_of(lib.get(ref)) for ref in refs] if quick_style else None,
                 seconds=seconds or None,
                 anonymous=form["anonymous"],
+                keypad=form["keypad"],
             )
         except store.ClassError as exc:
             db().rollback()
@@ -243,6 +245,7 @@ def _typed_session(form=None) -> dict:
         "style": "quick" if form.get("style") == "quick" and form.get("mode", "paced") == "paced" else "card",
         "seconds": form.get("seconds", "").strip()[:6],
         "anonymous": form.get("anonymous") == "1",
+        "keypad": form.get("keypad") == "1",
     }
 
 
@@ -349,7 +352,7 @@ def _live_context(cs: LiveSession) -> dict[str, Any]:
         if cs.style == "quick":
             q = game.question(cs, cs.current, entry)
             context.update(entry=entry, tally=tally, columns=[], quick=q, prompt=game.prompt(q),
-                           bars=game.bars(q, tally), percent=game.percent_right(tally),
+                           bars=game.bars(q, tally, typed=game.keypad(cs, q)), percent=game.percent_right(tally),
                            worked=game.explained(q) if cs.revealed else None)
         else:
             context.update(entry=entry, tally=tally, columns=_columns(entry, tally, canonical(cs.questions[cs.current])))
@@ -721,7 +724,8 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
         context.update(entry=entry, mine=mine, position=cs.current)
         if cs.style == "quick":
             q = game.question(cs, cs.current, entry)
-            context.update(quick=q, prompt=game.prompt(q), choices=game.choices(q), **_clock(cs))
+            context.update(quick=q, prompt=game.prompt(q), choices=game.choices(q), keypad=game.keypad(cs, q),
+                           **_clock(cs))
             if cs.revealed:
                 got = store.answers_of(db(), who)
                 context.update(worked=game.explained(q), tapped=game.tapped(mine),
@@ -853,7 +857,13 @@ def _quick_answer(cs: LiveSession, who: LiveStudent, position: int, entry: Entry
     with points for a right one (more for a fast one)."""
     q = game.question(cs, position, entry)
     tapped = request.form.get(game.FIELD, "")[:40]
-    right = q.check(tapped)
+    if game.keypad(cs, q):
+        tapped = game.typed_amount(tapped)
+        if tapped is None:
+            return _answer_response(cs, who, position, {"notice": _("Type the amount in chips, digits only.")})
+        right = tapped == q.answer
+    else:
+        right = q.check(tapped)
     if right is None:
         return _answer_response(cs, who, position, {"notice": _("Tap one of the answers shown.")})
     at = now()
