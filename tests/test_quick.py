@@ -43,3 +43,22 @@ def test_a_spot_is_asked_what_its_first_topic_teaches_first(library):
         e for e in library.entries.values() if e.topics[:1] == ("reopening",))
     kind, _pot = quick.choose(not_reopened.scenario, not_reopened.topics, seed=not_reopened.id)
     assert kind in quick.BY_TOPIC["reopening"]
+
+
+def test_call_or_must_raise_follows_the_half_raise_rule_both_ways(library):
+    # "Call, or must raise to 1,700?" (issue 32): a stated total short of a full raise is a call under
+    # half the last full increment, and binds the player to a full raise, to the minimum, from half on.
+    answers = Counter()
+    for entry in library.entries.values():
+        if entry.topics[:1] != ("chips-and-words",):
+            continue
+        chosen = quick.choose(entry.scenario, entry.topics, seed=entry.id)
+        if chosen is None or chosen[0] != "call-or-raise":
+            continue
+        q = quick.make(entry.id, entry.scenario, *chosen)
+        w = q.why
+        assert q.choices == ("call", "raise") and w["cur"] < w["said"] < w["min"], entry.id
+        assert w["said"] - w["cur"] == w["over"] and w["cur"] + w["full"] == w["min"], entry.id
+        assert q.answer == ("raise" if 2 * w["over"] >= w["full"] else "call"), entry.id
+        answers[q.answer] += 1
+    assert answers["call"] and answers["raise"], answers

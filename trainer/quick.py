@@ -2,9 +2,11 @@
 
 A spot of the library is asked one thing the engine can answer: the speed
 drill's kinds (how much to call, the minimum raise-to, the pot-limit
-maximum, a side pot's size, who wins a pot; ``trainer.speed.ask``) and two
-of its own, "may the player to act re-raise?" (R-REOPEN) and "who shows
-first?" (R-SHOWDOWN). Which kind a spot is asked is chosen once, when the
+maximum, a side pot's size, who wins a pot; ``trainer.speed.ask``) and three
+of its own, "may the player to act re-raise?" (R-REOPEN), "who shows
+first?" (R-SHOWDOWN) and "call, or must they raise to 1,700?" (the player
+states a total short of a full raise; R-HALF, ruled by
+``trainer.engine.rulings.rule``). Which kind a spot is asked is chosen once, when the
 session is made, and kept with it (``choose``); the question, its choices and
 its answer are made from the spot again whenever they are needed
 (``make``), never written down.
@@ -26,10 +28,16 @@ from cachetools import LRUCache, cached
 
 from . import speed
 from .engine import EngineError
+from .engine.rulings import Declaration, rule
 from .scenarios import Scenario
 
 AMOUNT_KINDS = ("to-call", "min-raise", "pot-limit", "side-pot")
-KINDS = (*speed.ORDER, "can-raise", "shows-first")
+KINDS = (*speed.ORDER, "can-raise", "shows-first", "call-or-raise")
+# Asked only where a spot's topic teaches them ("yes" to most spots; a half raise is the rulings'
+# topic): drawing them for any spot would also change what the sessions made before them ask.
+TOPIC_ONLY = ("can-raise", "call-or-raise")
+# How far into a full raise the stated total goes: under half is a call, half or more a full raise.
+SHARES = (0.25, 0.4, 0.5, 0.6, 0.75)
 # A spot's first topic says what it teaches: ask that first. Other clean kinds follow.
 BY_TOPIC: dict[str, tuple[str, ...]] = {
     "min-raise": ("min-raise", "to-call"),
@@ -39,6 +47,7 @@ BY_TOPIC: dict[str, tuple[str, ...]] = {
     "side-pots": ("side-pot", "winner"),
     "showdown": ("shows-first", "winner"),
     "hand-reading": ("winner",),
+    "chips-and-words": ("call-or-raise", "to-call"),
 }
 CHOICES = 4  # amounts to tap
 
@@ -69,7 +78,7 @@ def choose(scenario: Scenario, topics: tuple[str, ...], *, seed: str) -> tuple[s
     """(kind, pot) to ask about ``scenario``: its first topic's kinds first, then any clean one; None
     when the spot asks none of them cleanly (a full-card spot only)."""
     first = [k for t in topics[:1] for k in BY_TOPIC.get(t, ())]
-    rest = [k for k in KINDS if k not in first and k != "can-raise"]  # "yes" to most spots: only where it teaches
+    rest = [k for k in KINDS if k not in first and k not in TOPIC_ONLY]
     random.Random(seed).shuffle(rest)
     for kind in (*first, *rest):
         made = _asked(kind, scenario, random.Random(f"{seed}/{kind}"), None)
@@ -120,7 +129,34 @@ def _asked(kind: str, scenario: Scenario, rng: random.Random, pot: int | None):
             return None
         live = tuple(s.position for s in hand.seats if not s.folded)
         return 0, showdown.first, live, {"first": showdown.first}
+    if kind == "call-or-raise":
+        return _call_or_raise(scenario, hand, rng)
     raise ValueError(f"unknown quick question kind {kind!r}")
+
+
+def _call_or_raise(scenario: Scenario, hand, rng: random.Random):
+    """The player to act, facing a bet, states a total between it and a full raise: the engine rules
+    it a call (under half the last full increment) or a full raise to the minimum (half or more)."""
+    card, opts = hand.card(), hand.options()
+    if card is None or not card.to_add or opts.call != card.to_add or opts.raise_ is None:
+        return None
+    seat = next(s for s in hand.seats if s.position == hand.to_act)
+    full = opts.raise_.min - card.current_total
+    unit = max(int(scenario.game.blinds[0]), int(getattr(scenario, "chip", 1) or 1))
+    if full < 2 * unit or seat.stack <= opts.raise_.min - card.committed:
+        return None  # no room for an amount short of a full raise, or the raise would be all-in
+    over = min(max(round(full * rng.choice(SHARES) / unit) * unit, unit), full - unit)
+    said = card.current_total + over
+    try:
+        ruled = rule(hand, Declaration(said=str(said)))
+    except EngineError:
+        return None
+    if ruled.action not in ("call", "raise"):
+        return None
+    return 0, ruled.action, ("call", "raise"), {
+        "pos": hand.to_act, "said": said, "cur": card.current_total, "over": over, "full": full,
+        "min": opts.raise_.min,
+    }
 
 
 def _slips(kind: str, why: dict) -> set[int]:

@@ -219,7 +219,8 @@ def sign_up(page, base_url, name, email, *, instructor=False, at="/account/signu
         page.click("main form button[type=submit]")
 
 
-def new_session(open_page, base_url, name, email, title, spot_ids, *, viewport=None, style="card", seconds=""):
+def new_session(open_page, base_url, name, email, title, spot_ids, *, viewport=None, style="card", seconds="",
+                keypad=False):
     """An instructor signed up in a new window, on the control page of a new live session of ``spot_ids``
     (``style`` "card": the full card; "quick": one tap per question, the form's default)."""
     teacher = open_page(viewport=viewport or {"width": 1280, "height": 900})
@@ -230,6 +231,8 @@ def new_session(open_page, base_url, name, email, title, spot_ids, *, viewport=N
     teacher.check(f'input[type=radio][name="style"][value="{style}"]')
     if seconds:
         teacher.select_option("#f-seconds", seconds)
+    if keypad:
+        teacher.check('input[name="keypad"]')
     with teacher.expect_navigation():
         teacher.click("text=Create the session")
     return teacher

@@ -153,6 +153,9 @@ def test_a_quick_class_on_three_phones_a_projector_and_the_instructors_phone(ope
             projector.goto(f"{control_url}projector?lang=en")
             for (name, lang), phone in zip(STUDENTS, phones):
                 phone.screenshot(path=str(artifacts / f"classroom-quick-phone-revealed-{lang}.png"))
+        if number == 2:  # a second reveal: a student right twice sees their streak
+            for (name, lang), phone in zip(STUDENTS, phones):
+                phone.screenshot(path=str(artifacts / f"classroom-quick-phone-revealed-2-{lang}.png"))
     assert all(n == len(SPOTS) for n in taps.values())  # one tap per answer
 
     teacher.goto(control_url + "end")
@@ -174,3 +177,46 @@ def test_a_quick_class_on_three_phones_a_projector_and_the_instructors_phone(ope
         teacher.screenshot(path=str(artifacts / f"classroom-quick-new-session-phone-{lang}.png"))
     assert "3" in phones[2].locator(".stage-place").inner_text()  # the one who missed every question: third
     assert phones[2].locator(".missed li").count() == len(SPOTS)
+
+
+def test_a_keypad_session_types_an_amount_on_the_phones_number_pad(open_page, base_url, artifacts):
+    (right, _choices), _reopened, _pot = engine_answers()
+    teacher = new_session(open_page, base_url, "Mr Li", "li-keypad@example.com", "Keypad", SPOTS[:1],
+                          style="quick", keypad=True)
+    control_url = teacher.url.split("?")[0]
+    join_url = teacher.locator(".join-text a").first.get_attribute("href")
+    projector = Page(teacher.context.new_page())
+    projector.set_viewport_size({"width": 1920, "height": 1080})
+    phones = []
+    for name, lang in STUDENTS:
+        phone = open_page(**PHONE, locale=lang)
+        phone.goto(f"{join_url}?lang={lang}")
+        phone.fill("#f-name", name)
+        with phone.expect_navigation():
+            phone.click("main form button[type=submit]")
+        phones.append(phone)
+    teacher.goto(control_url)
+    with teacher.expect_navigation():
+        teacher.click(".control-actions--main button:has-text('Start')")
+    for i, ((name, lang), phone) in enumerate(zip(STUDENTS, phones)):
+        phone.wait_for_selector("#quick-amount", timeout=WAIT_MS)
+        # the box and Send on the first screen; the box asks the phone for its number pad
+        assert on_first_screen(phone, "#quick-amount") and on_first_screen(phone, ".quick-send")
+        assert phone.get_attribute("#quick-amount", "inputmode") == "numeric"
+        phone.screenshot(path=str(artifacts / f"classroom-keypad-phone-question-{lang}.png"))
+        phone.tap("#quick-amount")
+        phone.keyboard.type(right if i < 2 else "1234")
+        phone.tap(".quick-send")  # a tap into the box, the digits, a tap on Send
+        phone.wait_for_selector("#received", timeout=WAIT_MS)
+    with teacher.expect_navigation():
+        teacher.click(".control-actions--main button:has-text('Reveal')")
+    projector.goto(control_url + "projector")
+    projector.wait_for_selector(".quick-headline", timeout=WAIT_MS)
+    assert projector.locator(".quick-headline").inner_text().strip() == "67% right"
+    assert projector.locator(".quick-bar").count() == 5  # four amounts and "Another amount"
+    measured = projector_measures(projector, 1080)
+    assert measured["share"] >= 0.40 and measured["label"] >= 32 and measured["scroll"] <= 1080, measured
+    projector.screenshot(path=str(artifacts / "classroom-keypad-projector-revealed-1080.png"))
+    phones[0].wait_for_selector(".quick-result--right", timeout=WAIT_MS)
+    phones[2].wait_for_selector(".quick-result--wrong", timeout=WAIT_MS)
+    phones[2].screenshot(path=str(artifacts / "classroom-keypad-phone-revealed-zh-Hans.png"))

@@ -31,6 +31,22 @@ def _small_targets(page) -> list[str]:
     )
 
 
+def taps_and_keys(fields) -> tuple[int, int]:
+    """What a dealer who knows the answer does on the phone for one question, not counting scrolling:
+    a tap into each amount to type (digits typed: the keys), a tap on each choice to tick, and the
+    tap on "Save and go on"."""
+    taps, keys = 1, 0
+    for f in fields:
+        if f.kind is FieldKind.AMOUNT:
+            if f.expected is not None:
+                taps, keys = taps + 1, keys + len(str(f.expected))
+        elif f.kind is FieldKind.CHOICES:
+            taps += len(f.expected)
+        else:
+            taps += 1
+    return taps, keys
+
+
 def _wider_than_screen(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth")
 
@@ -46,15 +62,25 @@ def test_a_dealer_sits_the_full_certification_on_a_phone(open_page, library_url,
     exam_id = re.search(r"/exams/([0-9a-f]{32})/q/1$", page.url).group(1)
     refs = _questions(library_instance, exam_id)
     pool = _pool()
-    answers, controls, heights, seconds, parts = [], [], [], [], []
+    answers, controls, heights, seconds, parts, firsts, lasts, saves, kinds, taps = [], [], [], [], [], [], [], [], [], []
     table_question = cards_question = None
     for number, ref in enumerate(refs, start=1):
         began = time.perf_counter()
         quiz = _quiz(ref, pool)
         fields = quiz.fields()
         answers.append(len(fields))
+        taps.append(taps_and_keys(fields))
         controls.append(sum(1 if f.kind is FieldKind.AMOUNT else len(f.choices) for f in fields))
         heights.append(page.evaluate("document.documentElement.scrollHeight"))
+        # one question a screen: the question, its first answer and "Save and go on" before any scrolling
+        controls_here = page.locator(".exam-answer .choice, .exam-answer input[type=text]")
+        first = controls_here.first.bounding_box()
+        last = controls_here.last.bounding_box()
+        lasts.append(last["y"] + last["height"])
+        save = page.locator("button[name=go][value=next]").bounding_box()
+        firsts.append(first["y"] + first["height"])
+        kinds.append(exams.exam_gen_parts(ref)[0])
+        saves.append(save["y"] + save["height"])
         parts.append(page.locator(".exam-part").inner_text())
         assert _small_targets(page) == [], number
         assert not _wider_than_screen(page), number
@@ -74,6 +100,10 @@ def test_a_dealer_sits_the_full_certification_on_a_phone(open_page, library_url,
         assert page.locator(".error-summary").count() == 0, number
         seconds.append(time.perf_counter() - began)
     assert max(answers) <= 3 and min(answers) >= 1
+    # the question and its first answer on the first screen; every answer and "Save and go on" within
+    # half a screen more (a ruling's seven choices, a showdown's five, reach below the first)
+    assert max(firsts) <= PHONE["height"], list(zip(kinds, firsts))
+    assert max(saves) <= 1.5 * PHONE["height"], list(zip(kinds, saves))
     assert parts == sorted(parts, key=lambda p: p.startswith("Table"))  # the written part, then the table part
     assert table_question is not None and cards_question is not None
 
@@ -107,10 +137,16 @@ def test_a_dealer_sits_the_full_certification_on_a_phone(open_page, library_url,
         page.click("main form button[type=submit]")
     summary = page.locator(".result-summary").inner_text()
     assert "40 of 40 questions all right" in summary and "pass mark 85%" in summary
+    on_screen = sum(1 for x in lasts if x <= PHONE["height"])
+    saved_on_screen = sum(1 for x in saves if x <= PHONE["height"])
     print(f"\ndealer-full on a phone: answers per question max {max(answers)}, total {sum(answers)}; "
           f"controls per question max {max(controls)}, total {sum(controls)}; page height max {max(heights)} px, "
-          f"median {sorted(heights)[len(heights) // 2]} px; seconds per question (browser, filled by the test) "
-          f"median {sorted(seconds)[len(seconds) // 2]:.2f}, total {sum(seconds):.0f}")
+          f"median {sorted(heights)[len(heights) // 2]} px; first answer's bottom max {max(firsts):.0f} px; "
+          f"every answer on the first screen in {on_screen} of {len(lasts)} questions, 'Save and go on' in "
+          f"{saved_on_screen}; 'Save and go on' bottom max {max(saves):.0f} px, median {sorted(saves)[len(saves) // 2]:.0f} px; "
+          f"taps per question max {max(t for t, _ in taps)}, total {sum(t for t, _ in taps)}; digits typed per question "
+          f"max {max(k for _, k in taps)}, total {sum(k for _, k in taps)}; seconds per question (browser, filled by the "
+          f"test) median {sorted(seconds)[len(seconds) // 2]:.2f}, total {sum(seconds):.0f}")
 
 
 def test_the_five_card_picker_shows_the_cards_in_the_decks_colours(open_page, library_url, artifacts):

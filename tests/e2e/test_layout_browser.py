@@ -186,3 +186,26 @@ def test_n_and_s_say_why_they_wait_and_r_shows_every_street(open_page, library_u
         timeout=15000,
     )
     assert all(s.is_visible() for s in streets.all())
+
+
+# Three, six and nine players: the phone's drawing is as tall as its seats need (a lying oval), and
+# from 896 px the table sits beside the card, so narrow laptop windows (915-1,050 px) show the card too.
+SEATED = {3: "all-in-below-min-bet-next-min-raise", 6: "all-in-exactly-a-full-raise", 9: "nine-handed-minimum-reraise"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_with_three_six_or_nine_players_the_first_field_is_on_the_first_screen(open_page, library_url, artifacts, lang):
+    for width in (360, 915, 1000, 1050):
+        phone = width == 360
+        page = open_page(viewport={"width": width, "height": 740}, is_mobile=phone, has_touch=phone)
+        for players, spot in SEATED.items():
+            page.goto(f"{library_url}/drill/{spot}?lang={lang}")
+            table = box(page, "svg.table-svg--narrow" if phone else "svg.table-svg--wide")
+            assert table["y"] >= 0, (width, players)
+            first = box(page, "#answer-form input:not([type=hidden])")
+            assert first["y"] >= 0 and bottom(first) <= 740, (width, players, first)
+            if not phone:  # the table beside the card: the Check button too
+                assert bottom(box(page, "#answer-form button[type=submit]")) <= 740, (width, players)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            if players == 9 and width in (360, 915):
+                page.screenshot(path=str(artifacts / f"drill-layout-{width}x740-{lang}-9-players.png"))

@@ -247,3 +247,83 @@ def test_a_session_is_the_full_card_unless_quick_is_asked_and_a_countdown_is_10_
     with pytest.raises(classroom.ClassError):
         _quick(s, teacher, seconds=5)
     assert classroom.closes_at(_quick(s, teacher)) is None
+
+
+def test_a_students_streak_of_right_answers_is_on_their_phone_after_each_reveal_and_at_the_end(app, instructor):
+    # Kahoot's answer streak (issue 32: "no streaks"): shown, not counted in points (docs/classroom.md)
+    session_id, code = _create(instructor, ids=f"{MIN_RAISE}\n{NOT_REOPENED}\n{MIN_RAISE}")
+    ana, bo = _join(app, code, "Ana"), _join(app, code, "Bo")
+    for position, (ana_taps, bo_taps) in enumerate((("500", "500"), ("no", "no"), ("500", "12345"))):
+        _act(instructor, session_id, "next")
+        _tap(ana, code, ana_taps, position=position)
+        if position < 2:
+            _tap(bo, code, bo_taps, position=position)  # Bo leaves the third one: that ends a streak too
+        _act(instructor, session_id, "reveal")
+        ana_page, bo_page = ana.get(f"/c/{code}").text, bo.get(f"/c/{code}").text
+        if position == 0:
+            assert 'id="streak"' not in ana_page  # one right is not yet a streak
+        elif position == 1:
+            assert "2 right in a row" in ana_page and "2 right in a row" in bo_page
+        else:
+            assert "3 right in a row" in ana_page
+            assert "Your streak of 2 has ended." in bo_page and "right in a row" not in bo_page
+    zh = ana.get(f"/c/{code}?lang=zh-Hant").text
+    assert "連續答對 3 題" in zh
+    _act(instructor, session_id, "end", confirm="1")
+    assert "Your longest streak: 3 right in a row." in ana.get(f"/c/{code}?lang=en").text
+    assert "Your longest streak: 2 right in a row." in bo.get(f"/c/{code}?lang=en").text
+
+
+@pytest.fixture
+def library_app(database, tmp_path):
+    from pathlib import Path
+
+    from tests.store.conftest import running_app
+
+    yield from running_app(database, tmp_path, SCENARIO_DIRS=[str(Path(__file__).resolve().parents[2] / "scenarios")])
+
+
+def test_call_or_must_raise_is_two_taps_graded_by_the_engines_ruling(library_app):
+    # silent-1300-is-a-call: SB says 1,300 facing a bet; a half raise or more would bind a full raise
+    teacher = library_app.test_client()
+    sign_up(teacher, "rulings@example.com", name="Ms R", instructor=True)
+    session_id, code = _create(teacher, ids="amount-alone-1400-is-a-call\nbig-blind-exactly-half-must-raise")
+    ana = _join(library_app, code, "Ana")
+    answers = []
+    for position in range(2):
+        _act(teacher, session_id, "next")
+        page = ana.get(f"/c/{code}").text
+        prompt = re.search(r'<legend class="quick-prompt" id="quick-prompt">([^<]+)</legend>', page).group(1)
+        assert "and nothing more. Call, or must" in prompt and "raise to" in prompt, prompt
+        assert _choices(page) == ["call", "raise"] and ">Call</button>" in page and ">Raise to " in page
+        zh = ana.get(f"/c/{code}?lang=zh-Hant").text
+        assert "跟注" in zh and "必須加到" in zh
+        _tap(ana, code, "call", position=position)
+        _act(teacher, session_id, "reveal")
+        revealed = ana.get(f"/c/{code}?lang=en").text
+        assert "R-HALF" in revealed
+        assert ("Right!" in revealed) == ("Correct: Call" in revealed)  # tapped "call": right when it is one
+        answers.append(re.search(r"Correct: (Call|Raise to [0-9,]+)", revealed).group(1))
+    assert len(answers) == 2
+
+
+def test_a_keypad_session_takes_an_amount_typed_on_the_number_pad(app, instructor):
+    # issue 32: "four amounts to choose from, or a numeric keypad": the instructor's choice per session
+    assert 'name="keypad" value="1"' in instructor.get("/classroom/").text
+    session_id, code = _create(instructor, keypad="1")
+    ana, bo, cy, di = (_join(app, code, n) for n in ("Ana", "Bo", "Cy", "Di"))
+    _act(instructor, session_id, "next")
+    page = ana.get(f"/c/{code}").text
+    assert 'inputmode="numeric"' in page and 'id="quick-amount"' in page and _choices(page) == []
+    assert "Type the amount in chips, digits only." in _tap(bo, code, "five hundred", headers=HTMX).text
+    assert "Answer received" in _tap(ana, code, "500", headers=HTMX).text
+    assert "Answer received" in _tap(bo, code, "５００", headers=HTMX).text  # full-width digits: the same amount
+    _tap(cy, code, "1,234")  # an amount no button would have offered
+    _act(instructor, session_id, "reveal")
+    assert "Right!" in ana.get(f"/c/{code}").text and "Right!" in bo.get(f"/c/{code}").text
+    assert "you answered 1,234" in cy.get(f"/c/{code}").text or "Not this time: you answered 1,234." in cy.get(f"/c/{code}").text
+    projector = instructor.get(f"/classroom/{session_id}/projector").text
+    assert "67% right" in projector and "Another amount" in projector
+    assert len(re.findall(r'class="quick-bar quick-bar--\d', projector)) == 5
+    _act(instructor, session_id, "next")  # a yes/no question: still two buttons to tap
+    assert _choices(di.get(f"/c/{code}").text) == ["yes", "no"]

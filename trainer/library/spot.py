@@ -150,6 +150,7 @@ class Layout:
     even_arc: bool = False
     bets_in_seat: bool = False  # also the dealer button, drawn in the button's box
     bet_at: float = 0.66  # where a seat's chips sit: this fraction of the way from the centre to the rim
+    dense: bool = False  # smaller seat boxes: a seat shows its stack as a number (the seat table says "behind")
 
     @property
     def cx(self) -> float:
@@ -174,12 +175,14 @@ NARROW = Layout(
     seat_w=100, seat_h=56, card_w=26, card_h=38, card_gap=3, board_y=-44, pot_y=24, label_chars=12,
     even_arc=True, bets_in_seat=True,
 )
-# The phone's oval is as tall as its seats need: nine or ten seats need a longer rim (the same
-# boxes on a taller oval); two players sit above and below a short felt that still holds the board
-# and the pot, so that the card to fill in starts on the first screen.
-NARROW_TALL = replace(NARROW, table_ry=214, seat_ry=240)
+# The phone's drawing is sized to the seats it has, so that the card to fill in starts on a 360×740
+# phone's first screen: two players sit above and below a short felt that still holds the board and
+# the pot; three and more sit round a lying oval as wide as the phone, in smaller
+# boxes (upright ovals of 56 px boxes were 420-540 px tall and pushed the first field off the screen).
 NARROW_SHORT = replace(NARROW, table_ry=52, seat_ry=74)
-NARROW_FEW = replace(NARROW, table_ry=150, seat_ry=176)
+NARROW_MANY = replace(NARROW, table_rx=108, table_ry=72, seat_rx=140, seat_ry=86, seat_w=80, seat_h=50,
+                      board_y=-42, pot_y=22, label_chars=9, dense=True)
+NARROW_FULL = replace(NARROW_MANY, table_ry=82, seat_ry=104, seat_w=70, label_chars=8)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -463,9 +466,7 @@ def _lay_out(layout: Layout, seats: tuple[SeatView, ...], board: tuple[CardView,
 def _narrow(players: int) -> Layout:
     if players <= 2:
         return NARROW_SHORT
-    if players <= 4:
-        return NARROW_FEW
-    return NARROW_TALL if players >= 9 else NARROW
+    return NARROW_FULL if players >= 9 else NARROW_MANY
 
 
 def _summary(t: Text, players: int, street: str, pot: int, to_act: str | None) -> str:

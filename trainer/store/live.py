@@ -62,9 +62,11 @@ def create(
     seconds: int | None = None,
     anonymous: bool = False,
     ask_number: bool = False,
+    keypad: bool = False,
 ) -> LiveSession:
     """A new session. ``style`` "quick" asks one thing of each spot, ``asks[i]`` (kind and pot,
-    ``trainer.quick``) of ``refs[i]``; ``seconds``: a countdown per question (10 to 60) or None."""
+    ``trainer.quick``) of ``refs[i]``; ``seconds``: a countdown per question (10 to 60) or None;
+    ``keypad``: a quick amount is typed on a number pad, not tapped among four."""
     if mode not in ("paced", "self"):
         raise ClassError(N_("Choose instructor-paced or self-paced."))
     if style not in STYLES:
@@ -98,6 +100,7 @@ def create(
             seconds=seconds if mode == "paced" else None,
             anonymous=anonymous,
             ask_number=ask_number,
+            keypad=keypad and style == "quick",
         ),
     )
 

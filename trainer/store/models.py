@@ -212,6 +212,8 @@ class LiveSession(Base):
     anonymous: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     # whether a student types a student number when joining (shown in the exports, never on the projector)
     ask_number: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    # quick: an amount is typed on the phone's number pad, not tapped among four
+    keypad: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     shown_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # when the current question was shown
     state: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby | live | ended
     current: Mapped[int] = mapped_column(Integer, default=-1)  # paced: the question shown

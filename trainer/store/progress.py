@@ -559,6 +559,11 @@ def misses(s: Session, learner_id: str, days: int, at: datetime | None = None) -
     return list(rows.scalars())
 
 
+def has_answered(s: Session, learner_id: str) -> bool:
+    """Whether the learner has any graded drill answer (one row read, not counted)."""
+    return s.scalar(select(Attempt.id).where(Attempt.learner_id == learner_id).limit(1)) is not None
+
+
 def attempt_count(s: Session, learner_id: str) -> int:
     return s.scalar(select(func.count()).select_from(Attempt).where(Attempt.learner_id == learner_id)) or 0
 

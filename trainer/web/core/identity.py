@@ -25,6 +25,9 @@ SESSION_ID = "session_id"  # the row in account_sessions that keeps this signed-
 SIGNED_AT = "signed_at"  # when it signed in (seconds since 1970)
 TOUCHED = "touched"  # the day (days since 1970) the cookie was last written
 REFRESH_DAYS = 7
+# Left by the card lesson's last page: this browser has been through the lesson, so the drill no
+# longer offers it (nothing of the lesson is stored in the database).
+LESSON_DONE = "lesson_done"
 
 
 def learner_id(*, create: bool = False) -> str | None:

@@ -141,6 +141,23 @@ def rating_line() -> dict[str, str] | None:
     }
 
 
+def offers_lesson(first_try: bool | None) -> bool:
+    """Whether the drill offers the card lesson: to a learner who has answered no spot yet
+    (``first_try`` at this spot None) and has not been through the lesson in this browser."""
+    if first_try is not None or request.cookies.get(identity.LESSON_DONE) == "1":
+        return False
+    learner = identity.learner_id()
+    if learner is None:
+        return True
+    try:
+        answered = stats.has_answered(db(), learner)
+    except DBAPIError:
+        db().rollback()
+        return False
+    db().commit()
+    return not answered
+
+
 def first_try_of(entry: Entry) -> bool | None:
     """This learner's first try at the spot: solved, missed, or None (not yet, or the database is
     away: the spot is still served, without the line)."""

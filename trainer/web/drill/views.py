@@ -25,6 +25,7 @@ from trainer.web.drill.progress import (
     answer_id_of,
     due_entries,
     first_try_of,
+    offers_lesson,
     opened_at,
     rating_line,
     record_attempt,
@@ -66,6 +67,7 @@ def _show(
     done: bool = False,
     clean: bool = False,
     first_try: bool | None = None,
+    lesson: bool = False,
 ) -> Response:
     """The drill page or its answer fragment.
 
@@ -118,6 +120,7 @@ def _show(
         earlier_worked=_worked(earlier, last=False),
         status_text=_saved_text(save) or _status_text(answer, feedback, notice, earlier, stage, stages),
         first_try=first_try,
+        lesson_offer=lesson,
         rating_change=rating_line(),
         review=review_of(entry.id, reviewing=reviewing, graded=request.method == "POST"),
         back=url_for("drill.show", scenario_id=ref, topic=slug),
@@ -257,7 +260,7 @@ def show(scenario_id: str) -> Response:
         # The spot again at a later step (the language switched): this learner's earlier step is
         # stored; it was clean if their first try at the spot is still undecided.
         return _show(entry, stage=step, clean=clean, first_try=first_try)
-    return _show(entry, first_try=first_try)
+    return _show(entry, first_try=first_try, lesson=offers_lesson(first_try))
 
 
 @bp.post("/<scenario_id>")

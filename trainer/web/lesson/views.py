@@ -17,7 +17,7 @@ from trainer.library import Entry
 from trainer.quiz import Answer, Feedback, grade, read_answer
 from trainer.translations import text
 from trainer.translations.engine import rule_text
-from trainer.web.core import field_help, hints, i18n
+from trainer.web.core import field_help, hints, i18n, identity, proxy
 from trainer.web.core.csrf import CSRFError
 from trainer.web.core.errors import handle_http
 from trainer.web.core.inputs import ControlInField, cleaned_form
@@ -69,7 +69,11 @@ def intro() -> Response:
 def done() -> Response:
     entry = _entry()
     card = entry.quiz.solution["card"]
-    return render("lesson/done.html", **_common(entry), place="done", filled=steps.card_so_far(None, card, _number))
+    response = render("lesson/done.html", **_common(entry), place="done", filled=steps.card_so_far(None, card, _number))
+    # The drill stops offering the lesson to this browser (a year, as the language and the deck).
+    response.set_cookie(identity.LESSON_DONE, "1", max_age=365 * 24 * 3600, httponly=True, samesite="Lax",
+                        secure=proxy.secure_cookies())
+    return response
 
 
 @bp.get("/<int:number>")

@@ -130,7 +130,8 @@ def index_page(**extra: Any) -> Response:
 
 def _blank_form() -> dict:
     return {"title": "", "mode": "paced", "count": DEFAULT_COUNT, "minutes": 60, "ids": "", "topics": [],
-            "level_from": 0, "level_to": 0, "style": "quick", "seconds": "", "anonymous": False, "ask_number": False}
+            "level_from": 0, "level_to": 0, "style": "quick", "seconds": "", "anonymous": False, "ask_number": False,
+            "keypad": False}
 
 
 def _home_extras() -> dict[str, Any]:
@@ -198,6 +199,7 @@ def create() -> Response:
                 seconds=seconds or None,
                 anonymous=form["anonymous"],
                 ask_number=form["ask_number"],
+                keypad=form["keypad"],
             )
         except store.ClassError as exc:
             db().rollback()
@@ -267,6 +269,7 @@ def _typed_session(form=None) -> dict:
         "seconds": form.get("seconds", "").strip()[:6],
         "anonymous": form.get("anonymous") == "1",
         "ask_number": form.get("ask_number") == "1",
+        "keypad": form.get("keypad") == "1",
     }
 
 
@@ -374,7 +377,7 @@ def _live_context(cs: LiveSession) -> dict[str, Any]:
         if cs.style == "quick":
             q = game.question(cs, cs.current, entry)
             context.update(entry=entry, tally=tally, columns=[], quick=q, prompt=game.prompt(q),
-                           bars=game.bars(q, tally), percent=game.percent_right(tally),
+                           bars=game.bars(q, tally, typed=game.keypad(cs, q)), percent=game.percent_right(tally),
                            worked=game.explained(q) if cs.revealed else None)
         else:
             context.update(entry=entry, tally=tally, columns=_columns(entry, tally, canonical(cs.questions[cs.current])))
@@ -826,11 +829,14 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
         context.update(entry=entry, mine=mine, position=cs.current)
         if cs.style == "quick":
             q = game.question(cs, cs.current, entry)
-            context.update(quick=q, prompt=game.prompt(q), choices=game.choices(q), **_clock(cs))
+            context.update(quick=q, prompt=game.prompt(q), choices=game.choices(q), keypad=game.keypad(cs, q),
+                           **_clock(cs))
             if cs.revealed:
+                got = store.answers_of(db(), who)
                 context.update(worked=game.explained(q), tapped=game.tapped(mine),
                                tapped_text=game.shown(q, game.tapped(mine) or ""),
-                               board=game.board(_standings(cs), who.id))
+                               board=game.board(_standings(cs), who.id), streak=game.streak(got, cs.current),
+                               streak_before=game.streak(got, cs.current - 1))
         elif cs.revealed and mine is not None:
             context["feedback"] = _feedback_of(entry, mine)
     elif cs.mode == "self":
@@ -839,7 +845,8 @@ def _stage_context(cs: LiveSession, who: LiveStudent, **extra: Any) -> dict[str,
         got = store.answers_of(db(), who)
         context["score"] = sum(1 for a in got.values() if a.right == a.total)
         if cs.style == "quick":
-            context.update(board=game.board(_standings(cs), who.id), missed=_missed(cs, got))
+            context.update(board=game.board(_standings(cs), who.id), missed=_missed(cs, got),
+                           longest=game.longest_streak(got, min(cs.current, len(cs.questions) - 1)))
     context.update(extra)
     return context
 
@@ -955,7 +962,13 @@ def _quick_answer(cs: LiveSession, who: LiveStudent, position: int, entry: Entry
     with points for a right one (more for a fast one)."""
     q = game.question(cs, position, entry)
     tapped = request.form.get(game.FIELD, "")[:40]
-    right = q.check(tapped)
+    if game.keypad(cs, q):
+        tapped = game.typed_amount(tapped)
+        if tapped is None:
+            return _answer_response(cs, who, position, {"notice": _("Type the amount in chips, digits only.")})
+        right = tapped == q.answer
+    else:
+        right = q.check(tapped)
     if right is None:
         return _answer_response(cs, who, position, {"notice": _("Tap one of the answers shown.")})
     at = now()
