@@ -104,6 +104,7 @@ def test_a_quick_question_is_one_tap_on_four_amounts_graded_by_the_engine_and_st
     assert "Ana" in projector  # the leaderboard
     mine = ana.get(f"/c/{code}").text
     assert "Right!" in mine and "Place 1 of 3" in mine
+    assert re.search(r"Right!\s+<strong>\+\d+</strong>", mine)  # "Right! +974", not "Right!+974"
     theirs = bo.get(f"/c/{code}").text
     assert "Not this time" in theirs and "Correct: 500" in theirs and "0 points" in theirs
 
