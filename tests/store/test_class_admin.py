@@ -173,6 +173,10 @@ def test_extra_time_for_one_student_is_kept_by_the_timer_and_by_the_server(app, 
         assert refused.status_code == 200 and "whole minutes, from 0 to 600" in refused.text, bad
     saved = post_form(instructor, f"/classroom/exams/{a}/students/{ana_id}", {"extra_minutes": "10"})
     assert saved.status_code == 303
+    # Back on the same form: it says it was saved, and for whom (the form alone looked unchanged).
+    said = instructor.get(saved.headers["Location"]).text
+    assert "Saved for Ana Lee" in said and 'value="10"' in said
+    assert "Saved for" not in page.text
     assert "+10 min" in instructor.get(f"/classroom/exams/{a}/").text
     assert "10 extra minutes" in ana.get("/exams/").text and "extra minutes" not in bo.get("/exams/").text
 

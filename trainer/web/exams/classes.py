@@ -386,6 +386,7 @@ def _terms_page(assignment: ClassExam, who: Any, *, form: dict[str, str] | None 
         shown=lambda at: shown(at, assignment.time_zone),
         form=form,
         errors=errors or {},
+        saved=not errors and request.args.get("saved") == "1",
     )
 
 
@@ -424,7 +425,7 @@ def set_terms(assignment_id: str, account_id: int) -> Response:
     if errors:
         return _terms_page(assignment, who, form=form, errors=errors)
     db().commit()
-    return redirect(url_for("classes.student", assignment_id=assignment.id, account_id=who.id), code=303)
+    return redirect(url_for("classes.student", assignment_id=assignment.id, account_id=who.id, saved=1), code=303)
 
 
 def result_rows(assignment: ClassExam) -> list[dict[str, Any]]:
