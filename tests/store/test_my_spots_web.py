@@ -107,6 +107,25 @@ def test_every_spot_and_upload_address_is_404_to_another_instructor_and_a_studen
 # ------------------------------------------------------------------ used in a live session, shared with a class
 
 
+def test_starting_a_live_session_with_no_spot_ticked_goes_back_to_my_spots_saying_so(app):
+    """The list's form posts to the classroom's; with nothing ticked the instructor was left on the
+    classroom page, told to choose topics, a field My spots does not have."""
+    teacher = _teacher(app)
+    _spot_id(teacher)
+    listing = teacher.get("/my-spots/")
+    assert 'name="from" value="my-spots"' in listing.text
+    refused = teacher.post("/classroom/new", data={"csrf_token": token(listing.text), "title": "Tuesday", "mode": "paced",
+                                                   "style": "card", "from": "my-spots"})
+    assert refused.status_code == 303 and refused.headers["Location"].startswith("/my-spots/?")
+    back = teacher.get(refused.headers["Location"])
+    assert "Tick at least one spot to ask in the live session." in back.text
+    assert 'name="title" type="text" maxlength="120" value="Tuesday"' in back.text
+    assert re.search(r'value="card" checked', back.text) and not re.search(r'value="quick" checked', back.text)
+    # The classroom's own form, with nothing chosen, still says so on its page.
+    own = teacher.post("/classroom/new", data={"csrf_token": token(listing.text), "title": "x", "mode": "paced"})
+    assert own.status_code == 200 and "Choose topics, or list the spots to ask." in own.text
+
+
 def test_my_spots_ticked_make_a_quick_live_session_and_an_edit_keeps_the_answers_on_their_version(app):
     from tests.store.test_classroom_quick import _choices, _join, _tap
 

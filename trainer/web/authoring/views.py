@@ -87,7 +87,7 @@ def _list_page(**extra: Any) -> Response:
         "authoring/index.html",
         spots=store.spots_of(db(), user_id),
         archived=store.spots_of(db(), user_id, archived=True),
-        **{"notice": None, **extra},
+        **{"notice": None, "title": "", "style": "", **extra},
     )
 
 
@@ -137,6 +137,9 @@ def _kept_text() -> str:
 @bp.get("/")
 @identity.instructor_required
 def index() -> Response:
+    if request.args.get("none_ticked") == "1":  # sent back by the live session form with no spot ticked
+        return _list_page(notice=_("Tick at least one spot to ask in the live session."),
+                          title=request.args.get("title", "")[:120], style=request.args.get("style", ""))
     return _list_page()
 
 
