@@ -242,7 +242,11 @@ def test_a_removed_member_no_longer_sees_or_sits_the_class_exams_and_their_resul
     assert "Remove" in instructor.get(f"/classroom/classes/{class_id}/").text
     removed = _post(instructor, f"/classroom/classes/{class_id}/members/{_account_id(app, 'ana@example.com')}/remove")
     assert removed.status_code == 303
-    assert "Members (0)" in instructor.get(f"/classroom/classes/{class_id}/").text
+    after = instructor.get(removed.headers["Location"]).text
+    assert "Members (0)" in after
+    # One tap removes: the page says what it did and how the student comes back.
+    assert "The student was removed" in after and "join again with the invite link" in after
+    assert "The student was removed" not in instructor.get(f"/classroom/classes/{class_id}/").text
     assert 'id="assigned-h"' not in ana.get("/exams/").text
     assert _start(ana, a).status_code == 404
     assert re.search(r'<th scope="row">Ana Lee', instructor.get(f"/classroom/exams/{a}/").text)
