@@ -186,7 +186,11 @@ def test_a_spot_shared_with_a_class_is_in_its_members_drill_and_private_before(a
     assert joined.status_code == 303, joined.text
     assert "/drill/my:" not in student.get("/my-spots/from-your-instructor").text
     assert student.get(f"/drill/my:{spot_id}:1").status_code == 404
-    post_form(teacher, f"/my-spots/{spot_id}", {"classes": class_id}, to=f"/my-spots/{spot_id}/share")
+    assert "Sharing saved" not in teacher.get(f"/my-spots/{spot_id}").text
+    shared = post_form(teacher, f"/my-spots/{spot_id}", {"classes": class_id}, to=f"/my-spots/{spot_id}/share")
+    # Back at the sharing section (far down a phone's page), saying it was saved.
+    assert shared.status_code == 303 and shared.headers["Location"].endswith("#share-h")
+    assert "Sharing saved" in teacher.get(shared.headers["Location"]).text
     listing = student.get("/my-spots/from-your-instructor").text
     assert f"/drill/my:{spot_id}:1" in listing and "Evening" in listing and "<b>x</b>" not in listing
     drill = student.get(f"/drill/my:{spot_id}:1")

@@ -180,6 +180,7 @@ def show(spot_id: str) -> Response:
         classes=user_classes,
         shared=set(store.shared_classes(db(), spot)),
         saved=request.args.get("saved") == "1",
+        sharing_saved=request.args.get("shared") == "1",
         **preview_values(entry),
     )
 
@@ -227,7 +228,7 @@ def share(spot_id: str) -> Response:
     spot = mine(spot_id)
     store.share(db(), spot, request.form.getlist("classes"))
     db().commit()
-    return redirect(url_for("authoring.show", spot_id=spot.id), code=303)
+    return redirect(url_for("authoring.show", spot_id=spot.id, shared=1, _anchor="share-h"), code=303)
 
 
 @bp.post("/<spot_id>/archive")
