@@ -107,6 +107,22 @@ def test_every_spot_and_upload_address_is_404_to_another_instructor_and_a_studen
 # ------------------------------------------------------------------ used in a live session, shared with a class
 
 
+def test_the_new_spot_example_has_its_texts_in_the_three_languages(app):
+    """Saved as it stands, the example reads in Chinese for a Chinese page (it was English only, and
+    showed an instructor no way to write the other languages)."""
+    import html
+
+    teacher = _teacher(app)
+    form = teacher.get("/my-spots/new?lang=zh-Hant").text
+    example = html.unescape(re.search(r'<textarea id="f-yaml"[^>]*>(.*?)</textarea>', form, re.S).group(1))
+    saved = _save(teacher, example)
+    assert saved.status_code == 303, saved.text
+    spot = SPOT_ID.search(saved.headers["Location"]).group(1)
+    assert "UTG 加注，HJ 可以做什麼？" in teacher.get(f"/my-spots/{spot}?lang=zh-Hant").text
+    assert "UTG 加注，HJ 可以做什么？" in teacher.get(f"/my-spots/{spot}?lang=zh-Hans").text
+    assert "UTG raises; what may HJ do?" in teacher.get(f"/my-spots/{spot}?lang=en").text
+
+
 def test_starting_a_live_session_with_no_spot_ticked_goes_back_to_my_spots_saying_so(app):
     """The list's form posts to the classroom's; with nothing ticked the instructor was left on the
     classroom page, told to choose topics, a field My spots does not have."""

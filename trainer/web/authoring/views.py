@@ -34,6 +34,8 @@ bp = Blueprint("authoring", __name__, url_prefix="/my-spots")
 TEMPLATE = """\
 title:
   en: UTG raises; what may HJ do?
+  zh-Hant: UTG 加注，HJ 可以做什麼？
+  zh-Hans: UTG 加注，HJ 可以做什么？
 topics: [min-raise]
 level: 1
 game:
@@ -45,6 +47,8 @@ actions:
 ask: [card, options]
 explain:
   en: The raise adds 200, so the next raise is to at least 500.
+  zh-Hant: 這次加注增加了 200，所以下一次加注至少要加到 500。
+  zh-Hans: 这次加注增加了 200，所以下一次加注至少要加到 500。
 """
 MAX_YAML_FILES = 20
 SHOWN_MAX = f"{MAX_FILE_BYTES:,}"
