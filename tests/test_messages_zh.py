@@ -76,10 +76,10 @@ def translation(locale: str, context: str, english: str) -> str:
 
 # Characters that exist in only one script (in the sense these texts use them).
 TRADITIONAL_ONLY = set(
-    "過們說這註額補蓋盤後與無個對將時輪開為從還動籌碼總邊資爭攤頭錢莊順選約單兩沒贏棄讓應該結數會給裡裏於麼當稱層處"
+    "過們說這註額補蓋盤後與無個對將時輪開為從還動籌碼總邊資爭攤頭錢莊順選約單兩沒贏棄讓應該結數會給裡裏於麼當稱層處撲網"
 )
 SIMPLIFIED_ONLY = set(
-    "过们说这额补盖与无个对将时轮开为从还动筹码总边资争摊头钱庄顺选约单两没赢弃让应该结数会给于么当称层处"
+    "过们说这额补盖与无个对将时轮开为从还动筹码总边资争摊头钱庄顺选约单两没赢弃让应该结数会给于么当称层处扑网"
 )
 # Left out on purpose: 注 (both scripts; 注额 is caught by 额), 后 and 里 (both occur in
 # Traditional text too: 皇后, 公里).

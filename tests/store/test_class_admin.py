@@ -173,6 +173,10 @@ def test_extra_time_for_one_student_is_kept_by_the_timer_and_by_the_server(app, 
         assert refused.status_code == 200 and "whole minutes, from 0 to 600" in refused.text, bad
     saved = post_form(instructor, f"/classroom/exams/{a}/students/{ana_id}", {"extra_minutes": "10"})
     assert saved.status_code == 303
+    # Back on the same form: it says it was saved, and for whom (the form alone looked unchanged).
+    said = instructor.get(saved.headers["Location"]).text
+    assert "Saved for Ana Lee" in said and 'value="10"' in said
+    assert "Saved for" not in page.text
     assert "+10 min" in instructor.get(f"/classroom/exams/{a}/").text
     assert "10 extra minutes" in ana.get("/exams/").text and "extra minutes" not in bo.get("/exams/").text
 
@@ -238,7 +242,11 @@ def test_a_removed_member_no_longer_sees_or_sits_the_class_exams_and_their_resul
     assert "Remove" in instructor.get(f"/classroom/classes/{class_id}/").text
     removed = _post(instructor, f"/classroom/classes/{class_id}/members/{_account_id(app, 'ana@example.com')}/remove")
     assert removed.status_code == 303
-    assert "Members (0)" in instructor.get(f"/classroom/classes/{class_id}/").text
+    after = instructor.get(removed.headers["Location"]).text
+    assert "Members (0)" in after
+    # One tap removes: the page says what it did and how the student comes back.
+    assert "The student was removed" in after and "join again with the invite link" in after
+    assert "The student was removed" not in instructor.get(f"/classroom/classes/{class_id}/").text
     assert 'id="assigned-h"' not in ana.get("/exams/").text
     assert _start(ana, a).status_code == 404
     assert re.search(r'<th scope="row">Ana Lee', instructor.get(f"/classroom/exams/{a}/").text)

@@ -107,6 +107,41 @@ def test_every_spot_and_upload_address_is_404_to_another_instructor_and_a_studen
 # ------------------------------------------------------------------ used in a live session, shared with a class
 
 
+def test_the_new_spot_example_has_its_texts_in_the_three_languages(app):
+    """Saved as it stands, the example reads in Chinese for a Chinese page (it was English only, and
+    showed an instructor no way to write the other languages)."""
+    import html
+
+    teacher = _teacher(app)
+    form = teacher.get("/my-spots/new?lang=zh-Hant").text
+    example = html.unescape(re.search(r'<textarea id="f-yaml"[^>]*>(.*?)</textarea>', form, re.S).group(1))
+    saved = _save(teacher, example)
+    assert saved.status_code == 303, saved.text
+    spot = SPOT_ID.search(saved.headers["Location"]).group(1)
+    assert "UTG 加注，HJ 可以做什麼？" in teacher.get(f"/my-spots/{spot}?lang=zh-Hant").text
+    assert "UTG 加注，HJ 可以做什么？" in teacher.get(f"/my-spots/{spot}?lang=zh-Hans").text
+    assert "UTG raises; what may HJ do?" in teacher.get(f"/my-spots/{spot}?lang=en").text
+
+
+def test_starting_a_live_session_with_no_spot_ticked_goes_back_to_my_spots_saying_so(app):
+    """The list's form posts to the classroom's; with nothing ticked the instructor was left on the
+    classroom page, told to choose topics, a field My spots does not have."""
+    teacher = _teacher(app)
+    _spot_id(teacher)
+    listing = teacher.get("/my-spots/")
+    assert 'name="from" value="my-spots"' in listing.text
+    refused = teacher.post("/classroom/new", data={"csrf_token": token(listing.text), "title": "Tuesday", "mode": "paced",
+                                                   "style": "card", "from": "my-spots"})
+    assert refused.status_code == 303 and refused.headers["Location"].startswith("/my-spots/?")
+    back = teacher.get(refused.headers["Location"])
+    assert "Tick at least one spot to ask in the live session." in back.text
+    assert 'name="title" type="text" maxlength="120" value="Tuesday"' in back.text
+    assert re.search(r'value="card" checked', back.text) and not re.search(r'value="quick" checked', back.text)
+    # The classroom's own form, with nothing chosen, still says so on its page.
+    own = teacher.post("/classroom/new", data={"csrf_token": token(listing.text), "title": "x", "mode": "paced"})
+    assert own.status_code == 200 and "Choose topics, or list the spots to ask." in own.text
+
+
 def test_my_spots_ticked_make_a_quick_live_session_and_an_edit_keeps_the_answers_on_their_version(app):
     from tests.store.test_classroom_quick import _choices, _join, _tap
 
@@ -167,7 +202,11 @@ def test_a_spot_shared_with_a_class_is_in_its_members_drill_and_private_before(a
     assert joined.status_code == 303, joined.text
     assert "/drill/my:" not in student.get("/my-spots/from-your-instructor").text
     assert student.get(f"/drill/my:{spot_id}:1").status_code == 404
-    post_form(teacher, f"/my-spots/{spot_id}", {"classes": class_id}, to=f"/my-spots/{spot_id}/share")
+    assert "Sharing saved" not in teacher.get(f"/my-spots/{spot_id}").text
+    shared = post_form(teacher, f"/my-spots/{spot_id}", {"classes": class_id}, to=f"/my-spots/{spot_id}/share")
+    # Back at the sharing section (far down a phone's page), saying it was saved.
+    assert shared.status_code == 303 and shared.headers["Location"].endswith("#share-h")
+    assert "Sharing saved" in teacher.get(shared.headers["Location"]).text
     listing = student.get("/my-spots/from-your-instructor").text
     assert f"/drill/my:{spot_id}:1" in listing and "Evening" in listing and "<b>x</b>" not in listing
     drill = student.get(f"/drill/my:{spot_id}:1")

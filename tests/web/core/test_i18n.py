@@ -104,6 +104,19 @@ def test_the_catalog_folders_are_the_ones_babel_resolves(app):
             assert flask_babel.get_translations().gettext("Next spot") != "Next spot" or code == "en"
 
 
+def test_no_template_writes_an_english_label_for_screen_readers():
+    """aria-label, title, alt and placeholder are read out or shown: written in English they stay English
+    in Chinese (the classroom's breadcrumbs did)."""
+    literal = re.compile(r'\b(aria-label|title|alt|placeholder)="[^"{]*[A-Za-z]{3,}[^"{]*"')
+    found = [
+        f"{path.relative_to(REPO)}:{number}: {match.group(0)}"
+        for path in sorted((REPO / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for match in literal.finditer(line)
+    ]
+    assert found == []
+
+
 def test_the_template_holds_every_message_in_the_code_and_templates():
     """Adding a ``_()`` without re-extracting fails here (docs/i18n.md has the commands)."""
     with open(REPO / "babel.cfg", encoding="utf-8") as fh:

@@ -84,10 +84,14 @@ def test_an_illegal_action_is_refused_with_the_engines_sentence_and_the_form_kep
     editor.post(STRADDLED)
     before = editor.draft
     page = editor.act("CO", "raise", "300").text
-    assert "The minimum raise is to 400 (the last full raise added 200) (R-MINRAISE); CO may fold, call 200, or raise to 400–5,000." in html.unescape(page)
+    said = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert "The minimum raise is to 400 (the last full raise added 200) (R-MINRAISE); CO may fold, call 200, or raise to 400–5,000." in said
+    # The rule ID links to the rules page and is not broken across lines on a phone (R- | MINRAISE).
+    assert '(<a class="rule-link" href="/rules#R-MINRAISE">R-MINRAISE</a>)' in page
     assert 'name="amount" type="text" value="300"' in page and editor.draft == before
     tampered = editor.act("BTN", "call").text  # not BTN's turn: a form sent for another seat
-    assert "It is CO&#39;s turn, not BTN&#39;s (R-ORDER)" in tampered and editor.draft == before
+    assert "It is CO&#39;s turn, not BTN&#39;s (<a class=\"rule-link\" href=\"/rules#R-ORDER\">R-ORDER</a>)" in tampered
+    assert editor.draft == before
     typed = editor.act("CO", "raise", "abc").text
     assert "field-error" in typed and editor.draft == before
 
@@ -126,7 +130,7 @@ def test_htmx_gets_the_editor_alone(editor):
     response = editor.post(STRADDLED, headers=HTMX)
     assert response.status_code == 200 and "<html" not in response.text and 'id="editor"' in response.text
     refused = editor.act("CO", "raise", "300", headers=HTMX)
-    assert refused.status_code == 200 and "(R-MINRAISE)" in refused.text
+    assert refused.status_code == 200 and ">R-MINRAISE</a>)" in refused.text
 
 
 def test_details_ask_and_texts_and_the_preview_shows_the_engines_answers(editor):

@@ -34,6 +34,8 @@ bp = Blueprint("authoring", __name__, url_prefix="/my-spots")
 TEMPLATE = """\
 title:
   en: UTG raises; what may HJ do?
+  zh-Hant: UTG 加注，HJ 可以做什麼？
+  zh-Hans: UTG 加注，HJ 可以做什么？
 topics: [min-raise]
 level: 1
 game:
@@ -45,6 +47,8 @@ actions:
 ask: [card, options]
 explain:
   en: The raise adds 200, so the next raise is to at least 500.
+  zh-Hant: 這次加注增加了 200，所以下一次加注至少要加到 500。
+  zh-Hans: 这次加注增加了 200，所以下一次加注至少要加到 500。
 """
 MAX_YAML_FILES = 20
 SHOWN_MAX = f"{MAX_FILE_BYTES:,}"
@@ -87,7 +91,7 @@ def _list_page(**extra: Any) -> Response:
         "authoring/index.html",
         spots=store.spots_of(db(), user_id),
         archived=store.spots_of(db(), user_id, archived=True),
-        **{"notice": None, **extra},
+        **{"notice": None, "title": "", "style": "", **extra},
     )
 
 
@@ -137,6 +141,9 @@ def _kept_text() -> str:
 @bp.get("/")
 @identity.instructor_required
 def index() -> Response:
+    if request.args.get("none_ticked") == "1":  # sent back by the live session form with no spot ticked
+        return _list_page(notice=_("Tick at least one spot to ask in the live session."),
+                          title=request.args.get("title", "")[:120], style=request.args.get("style", ""))
     return _list_page()
 
 
@@ -183,6 +190,7 @@ def show(spot_id: str) -> Response:
         classes=user_classes,
         shared=set(store.shared_classes(db(), spot)),
         saved=request.args.get("saved") == "1",
+        sharing_saved=request.args.get("shared") == "1",
         **preview_values(entry),
     )
 
@@ -224,7 +232,7 @@ def share(spot_id: str) -> Response:
     spot = mine(spot_id)
     store.share(db(), spot, request.form.getlist("classes"))
     db().commit()
-    return redirect(url_for("authoring.show", spot_id=spot.id), code=303)
+    return redirect(url_for("authoring.show", spot_id=spot.id, shared=1, _anchor="share-h"), code=303)
 
 
 @bp.post("/<spot_id>/archive")

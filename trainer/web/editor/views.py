@@ -13,8 +13,9 @@ import copy
 import re
 from typing import Any
 
-from flask import Blueprint, Response, abort, g, request
+from flask import Blueprint, Response, abort, g, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
@@ -206,8 +207,19 @@ def _action(doc: dict, form: MultiDict) -> Response:
         new = builder.add_action(doc, position=form.get("position", ""), verb=verb, amount=amount)
     except builder.Refused as exc:
         # The engine's sentence, rule ID and what was legal, in the page's language.
-        return _page(doc, form=form, refusal=exc.sentence(message_templates(current())), refused="action")
+        return _page(doc, form=form, refusal=_rule_links(exc.sentence(message_templates(current()))), refused="action")
     return _page(new)
+
+
+RULE_ID = re.compile(r"\bR-[A-Z]+\b")
+
+
+def _rule_links(sentence: str) -> Markup:
+    """The engine's sentence with each rule ID a link to the rules page, kept on one line (a phone broke
+    "(R-" from "MINRAISE)")."""
+    rules = url_for("home.rules")
+    return Markup(RULE_ID.sub(lambda m: f'<a class="rule-link" href="{rules}#{m.group(0)}">{m.group(0)}</a>',
+                              str(escape(sentence))))
 
 
 def _cards(text: str) -> list[str]:

@@ -146,7 +146,7 @@ def _assignable(school_class: SchoolClass) -> list[exam_store.ExamTemplate]:
 
 
 def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None, errors: dict[str, str] | None = None,
-                status: int = 200) -> Response:
+                status: int = 200, removed: bool = False) -> Response:
     exam_store.close_expired(db(), grade)
     db().commit()
     listed = []
@@ -174,13 +174,14 @@ def _class_page(school_class: SchoolClass, *, form: dict[str, str] | None = None
         templates=_assignable(school_class),
         form=form or _blank_window(_last_zone(school_class)),
         errors=errors or {},
+        removed=removed,
     )
 
 
 @bp.get("/classroom/classes/<class_id>/")
 @identity.instructor_required
 def show(class_id: str) -> Response:
-    return _class_page(_mine(class_id))
+    return _class_page(_mine(class_id), removed=request.args.get("removed") == "1")
 
 
 def _local(raw: str, zone: ZoneInfo) -> datetime | None:
@@ -270,7 +271,7 @@ def remove_member(class_id: str, account_id: int) -> Response:
         abort(404, description=_("There is no such member of this class."))
     store.remove_member(db(), school_class, account_id)
     db().commit()
-    return redirect(url_for("classes.show", class_id=school_class.id, _anchor="members-h"), code=303)
+    return redirect(url_for("classes.show", class_id=school_class.id, removed=1, _anchor="members-h"), code=303)
 
 
 def _window_form(assignment: ClassExam) -> dict[str, str]:
@@ -386,6 +387,7 @@ def _terms_page(assignment: ClassExam, who: Any, *, form: dict[str, str] | None 
         shown=lambda at: shown(at, assignment.time_zone),
         form=form,
         errors=errors or {},
+        saved=not errors and request.args.get("saved") == "1",
     )
 
 
@@ -424,7 +426,7 @@ def set_terms(assignment_id: str, account_id: int) -> Response:
     if errors:
         return _terms_page(assignment, who, form=form, errors=errors)
     db().commit()
-    return redirect(url_for("classes.student", assignment_id=assignment.id, account_id=who.id), code=303)
+    return redirect(url_for("classes.student", assignment_id=assignment.id, account_id=who.id, saved=1), code=303)
 
 
 def result_rows(assignment: ClassExam) -> list[dict[str, Any]]:

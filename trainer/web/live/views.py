@@ -155,6 +155,10 @@ def create() -> Response:
     error = None
     errors: dict[str, str] = {}  # field -> what is wrong with it, shown next to it
     ids = [_own_ref(line.strip()) for line in form["ids"].replace(",", "\n").splitlines() if line.strip()]
+    if not ids and request.form.get("from") == "my-spots":
+        # Nothing ticked on My spots: back to that list, saying so, the title and style kept.
+        return redirect(url_for("authoring.index", none_ticked=1, title=form["title"], style=form["style"],
+                                _anchor="notice"), code=303)
     unknown = [i for i in ids if _usable(i) is None]
     quick_style = form["style"] == "quick"
     seconds = _seconds(form["seconds"])
