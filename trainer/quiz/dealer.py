@@ -92,19 +92,29 @@ class _Dealer(_Builder):
         return self.field(name=name, label=label, kind=FieldKind.AMOUNT, expected=expected, blank=blank, hint=hint,
                           limit=limit)
 
+    def call(self, options: dict, limit: int):
+        """What calling costs: the field every price question starts with (empty: nothing to call)."""
+        _ = self.t.gettext
+        return self.amount("call", _("Call: chips to add"), options["call"], limit, blank=Blank.NONE,
+                           hint=_("Leave empty if there is nothing to call."))
+
+    @staticmethod
+    def bound(options: dict, end: str) -> int | None:
+        """The smallest (``end`` "min") or largest ("max") bet or raise-to the options allow, or None."""
+        wager = options["bet"] or options["raise"]
+        return None if wager is None else wager.get(end, wager.get(f"{end}_to"))
+
     def price(self, solution: dict, pos: str, limit: int) -> Question:
         _ = self.t.gettext
         options = self.need(solution, "options", "options")
-        wager = options["bet"] or options["raise"]
-        low = None if wager is None else wager.get("min", wager.get("min_to"))
+        low = self.bound(options, "min")
         return Question(
             kind="price",
             title=_("The price"),
             prompt=_("%(pos)s is to act and asks you the price. What does calling cost, and what is the smallest "
                      "bet or raise-to?", pos=pos),
             groups=(Group(legend=_("What the dealer says"), fields=(
-                self.amount("call", _("Call: chips to add"), options["call"], limit, blank=Blank.NONE,
-                            hint=_("Leave empty if there is nothing to call.")),
+                self.call(options, limit),
                 self.amount("min_to", _("Minimum bet or raise-to (加到)"), low, limit, blank=Blank.NONE,
                             hint=_("Leave empty if %(pos)s may not bet or raise.", pos=pos)),
             )),),
@@ -113,16 +123,14 @@ class _Dealer(_Builder):
     def pot_limit(self, solution: dict, pos: str, limit: int) -> Question:
         _ = self.t.gettext
         options = self.need(solution, "options", "options")
-        wager = options["bet"] or options["raise"]
-        high = None if wager is None else wager.get("max", wager.get("max_to"))
+        high = self.bound(options, "max")
         return Question(
             kind="pot-limit",
             title=_("Pot-limit: the pot"),
             prompt=_("%(pos)s is to act and asks how much they may bet. What does calling cost, and what is the "
                      "largest bet or raise-to?", pos=pos),
             groups=(Group(legend=_("What the dealer says"), fields=(
-                self.amount("call", _("Call: chips to add"), options["call"], limit, blank=Blank.NONE,
-                            hint=_("Leave empty if there is nothing to call.")),
+                self.call(options, limit),
                 self.amount("max_to", _("Maximum bet or raise-to (加到)"), high, limit, blank=Blank.NONE,
                             hint=_("Leave empty if %(pos)s may not bet or raise.", pos=pos)),
             )),),
@@ -137,8 +145,7 @@ class _Dealer(_Builder):
             prompt=_("%(pos)s is to act. How much is in the pot now, and what does calling cost?", pos=pos),
             groups=(Group(legend=_("What the dealer says"), fields=(
                 self.amount("pot", _("Pot now"), solution["pot"], limit),
-                self.amount("call", _("Call: chips to add"), options["call"], limit, blank=Blank.NONE,
-                            hint=_("Leave empty if there is nothing to call.")),
+                self.call(options, limit),
             )),),
         )
 
