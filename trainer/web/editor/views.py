@@ -290,6 +290,8 @@ def _open(doc: dict, form: MultiDict) -> Response:
 
 
 def _safe_name(filename: str) -> str:
+    """The uploaded file's own name, for messages: its last path part, letters of any script kept
+    (werkzeug's ``secure_filename`` turns 李娜.yaml into "yaml")."""
     base = filename.replace("\\", "/").rsplit("/", 1)[-1]
     return re.sub(r"[^\w.+-]", "_", base)[:80] or builder.DRAFT
 
