@@ -328,3 +328,18 @@ def test_a_keypad_session_takes_an_amount_typed_on_the_number_pad(app, instructo
     assert len(re.findall(r'class="quick-bar quick-bar--\d', projector)) == 5
     _act(instructor, session_id, "next")  # a yes/no question: still two buttons to tap
     assert _choices(di.get(f"/c/{code}").text) == ["yes", "no"]
+
+
+def test_the_table_under_a_quick_question_is_drawn_in_each_phones_own_language(app, instructor):
+    # The class's phones share one drawing of the spot per language: a phone in English after one in
+    # Chinese (and the reverse) still reads its own language, on the table and in the seats.
+    session_id, code = _create(instructor)
+    ana, bo = _join(app, code, "Ana"), _join(app, code, "Bo")
+    _act(instructor, session_id, "next")
+    for _round in range(2):
+        zh = ana.get(f"/c/{code}?lang=zh-Hant").text
+        en = bo.get(f"/c/{code}?lang=en").text
+        hans = ana.get(f"/c/{code}?lang=zh-Hans").text
+        assert "局面：" in zh and "輪到" in zh and "The spot:" not in zh
+        assert "The spot:" in en and "to act" in en and "局面" not in en
+        assert "轮到" in hans and "輪到" not in hans

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from typing import Any
 
-from flask import Flask, Response, g, make_response, render_template, request, session
+from cachetools import LRUCache
+from flask import Flask, Response, current_app, g, make_response, render_template, request, session
+from markupsafe import Markup
 
 from trainer.web.core import i18n, identity
 
@@ -76,6 +79,30 @@ def security_headers(response: Response) -> Response:
     return response
 
 
+# A spot's drawing (table, seats, the action so far) is the same for every viewer in a language, and
+# it is most of what a page with a spot costs to render: a live session's thousand phones fetch the
+# same question at once. It is rendered once per spot, language and layout, keyed by the spot's value
+# (a frozen dataclass), and kept in a bounded cache of each app. Nothing is filled into it afterwards.
+SPOT_FIGURES = "trainer.spot_figures"
+_SPOT_TEMPLATE = "partials/_spot.html"
+
+
+def spot_figure(spot: Any, *, facts_folded: bool = False, history_apart: bool = False) -> Markup:
+    """``partials/_spot.html`` for ``spot`` in the page's language, as the cache of this app keeps it."""
+    cache, lock = current_app.extensions[SPOT_FIGURES]
+    key = (spot, i18n.current(), facts_folded, history_apart)
+    with lock:
+        html = cache.get(key)
+    if html is None:
+        template = current_app.jinja_env.get_template(_SPOT_TEMPLATE)
+        html = Markup(template.render(spot=spot, facts_folded=facts_folded, history_apart=history_apart))
+        with lock:  # cachetools' caches are not thread-safe; gunicorn's threads render too
+            cache[key] = html
+    return html
+
+
 def init_app(app: Flask) -> None:
     app.after_request(security_headers)
-    app.jinja_env.globals.update(answer_id=new_answer_id, opened_at=opened_now, is_instructor=is_instructor)
+    app.extensions[SPOT_FIGURES] = (LRUCache(maxsize=512), threading.Lock())
+    app.jinja_env.globals.update(answer_id=new_answer_id, opened_at=opened_now, is_instructor=is_instructor,
+                                 spot_figure=spot_figure)
