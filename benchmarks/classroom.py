@@ -300,8 +300,9 @@ class Run:
 
     def __init__(
         self, students: int, questions: int, window: float, ports: list[int], seed: int, sse: bool = False,
-        mode: str = "quick",
+        mode: str = "quick", leaderboard: float = 0.0,
     ) -> None:
+        self.leaderboard = leaderboard
         self.sse = sse
         self.mode = mode
         self.students = students
@@ -310,6 +311,8 @@ class Run:
         self.ports = ports
         self.rng = random.Random(seed)
         self.answer_ms: list[float] = []
+        self.last_ack: dict[int, float] = {}  # question -> when its last answer was acknowledged
+        self.counted_s: list[float] = []  # per question: from its last acknowledged answer to the projector counting all
         self.poll_ms: list[float] = []
         self.sent: dict[tuple[int, int], str] = {}  # (student, question) -> the answer id its client made
         self.acked: dict[int, set[int]] = {}  # question -> students whose answer was acknowledged
@@ -336,15 +339,31 @@ class Run:
         ids = await asyncio.to_thread(pick_spots, self.questions, self.mode)
         data = {"csrf_token": token_of(page), "title": "Load test", "mode": "paced", "ids": "\n".join(ids),
                 "style": "quick" if self.mode == "quick" else "card"}
-        status, _ = await http.request("POST", "/classroom/new", data)
+        status, text = await http.request("POST", "/classroom/new", data)
         if status != 303:
-            raise RuntimeError(f"creating the session answered {status}")
+            said = re.findall(r'class="(?:notice|field-error|error)[^"]*"[^>]*>([^<]+)', text)
+            raise RuntimeError(f"creating the session answered {status}: {' / '.join(said) or text[:300]}")
         page = (await http.request("GET", "/classroom/"))[1]
         self.session_id = re.search(r'href="/classroom/([0-9a-f]{32})/"', page).group(1)
         control = (await http.request("GET", f"/classroom/{self.session_id}/"))[1]
         self.code = CODE.search(control).group(1)
         self.token = token_of(control)
         self.instructor_http = http
+
+    async def projector_counts(self, q: int) -> None:
+        """Fetch the projector's screen, as it refreshes, until it counts every answer of question ``q``."""
+        if q not in self.last_ack or len(self.acked.get(q, ())) < self.students:
+            return
+        everyone = f"{self.students} / {self.students}"
+        bound = time.monotonic() + 10
+        while time.monotonic() < bound:
+            _status, text = await self.instructor_http.request(
+                "GET", f"/classroom/{self.session_id}/projector", headers={"HX-Request": "true"}
+            )
+            if everyone in text:
+                self.counted_s.append(time.monotonic() - self.last_ack[q])
+                return
+            await asyncio.sleep(0.1)
 
     async def act(self, action: str) -> None:
         http = self.instructor_http
@@ -409,6 +428,7 @@ class Run:
                 )
             if status == 200 and "Answer received" in reply:
                 self.acked.setdefault(q, set()).add(n)
+                self.last_ack[q] = time.monotonic()
                 answered = q
             else:
                 self.closed.append(f"student {n} q{q}: {status} {re.sub(r'<[^>]+>', ' ', reply)[:160]!r}")
@@ -438,7 +458,10 @@ class Run:
                 await asyncio.sleep(0.2)
             if fault is not None:
                 await fault
+            await self.projector_counts(q)
             await self.act("reveal")
+            if q + 1 < self.questions:
+                await asyncio.sleep(self.leaderboard)  # the class reads the answer and the leaderboard
             print(
                 f"  question {q + 1:2d}: {len(self.acked.get(q, ())):3d}/{self.students} answers acknowledged "
                 f"({time.monotonic() - began:5.1f} s)",
@@ -457,9 +480,12 @@ def pick_spots(count: int, mode: str = "quick") -> list[str]:
     """Library spots with the card and the options: the classroom's everyday questions (quick: those
     that have a quick question)."""
     from trainer import quick
+    from trainer.library import in_exam_pool
     from trainer.scenarios import load_paths
 
-    scenarios = load_paths([str(REPO / "scenarios")]).scenarios
+    folders = [str(REPO / "scenarios")]
+    # the drill library's spots: an exam pool's are not offered to a live session
+    scenarios = [s for s in load_paths(folders).scenarios if not in_exam_pool(s.file, folders)]
     fits = (lambda s: quick.choose(s, s.topics, seed=s.id) is not None) if mode == "quick" else (lambda s: "card" in s.ask)
     chosen = sorted((s for s in scenarios if fits(s)), key=lambda s: (s.level or 0, s.id))
     if len(chosen) < count:
@@ -517,6 +543,9 @@ def main() -> None:
     parser.add_argument("--mode", choices=("quick", "full"), default="quick",
                         help="quick: one tap per question (a new session's default); full: the full card")
     parser.add_argument("--window", type=float, default=4.0, help="seconds over which a question's answers arrive")
+    parser.add_argument("--leaderboard", type=float, default=0.0,
+                        help="seconds the instructor leaves the answer and the leaderboard up before Next (default 0: "
+                        "Next at once, so the class's fetches of the answer and of the next question overlap)")
     parser.add_argument("--threads", type=int, default=8, help="threads per app process")
     parser.add_argument("--faults", action="store_true", help="restart an app process and PostgreSQL mid-session")
     parser.add_argument("--sse", action="store_true",
@@ -559,7 +588,8 @@ def main() -> None:
         **({"TRAINER_WORKER": worker} if worker else {}),
     }
     apps = [App("a", env, log_dir, server), App("b", env, log_dir, server)]
-    run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse, mode=args.mode)
+    run = Run(args.students, args.questions, args.window, [a.port for a in apps], seed=1, sse=args.sse, mode=args.mode,
+              leaderboard=args.leaderboard)
     faults: dict[int, object] = {}
     if args.faults:
 
@@ -617,6 +647,9 @@ def main() -> None:
         f"polls p50 {statistics.median(run.poll_ms or [0]):.1f} ms, p99 {percentile(run.poll_ms, 99):.1f} ms; "
         f"{len(run.answer_ms)} answer and {len(run.poll_ms)} poll requests in {elapsed:.0f} s; retries {Run.retries}"
     )
+    if run.counted_s:
+        print(f"the projector counted every answer at most {max(run.counted_s):.2f} s after the last one "
+              f"(median {statistics.median(run.counted_s):.2f} s over {len(run.counted_s)} questions)")
     if args.sse:
         print(f"streams: {Run.streams_opened} opened, {Run.stream_events} events, {Run.stream_drops} dropped")
     apps_cpu = served.ru_utime + served.ru_stime

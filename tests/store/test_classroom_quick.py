@@ -343,3 +343,24 @@ def test_the_table_under_a_quick_question_is_drawn_in_each_phones_own_language(a
         assert "局面：" in zh and "輪到" in zh and "The spot:" not in zh
         assert "The spot:" in en and "to act" in en and "局面" not in en
         assert "轮到" in hans and "輪到" not in hans
+
+
+def test_a_class_fetching_the_next_question_together_takes_turns_and_every_phone_gets_it(database, tmp_path):
+    # One screen drawn at a time (LIVE_RENDERS=1): twelve phones asking at once all get the question,
+    # and an answer sent meanwhile is taken.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.store.conftest import running_app
+
+    for app in running_app(database, tmp_path, LIVE_RENDERS=1):
+        teacher = app.test_client()
+        sign_up(teacher, "turns@example.com", name="Ms T", instructor=True)
+        session_id, code = _create(teacher)
+        phones = [_join(app, code, f"P{n}") for n in range(12)]
+        _act(teacher, session_id, "next")
+        with ThreadPoolExecutor(max_workers=12) as pool:
+            fetched = list(pool.map(lambda phone: phone.get(f"/c/{code}/stage", headers=HTMX), phones[1:]))
+            sent = pool.submit(_tap, phones[0], code, "500", headers=HTMX)
+        assert [r.status_code for r in fetched] == [200] * 11
+        assert all("What is the minimum raise-to for" in r.text for r in fetched)
+        assert "Answer received" in sent.result().text

@@ -37,11 +37,13 @@ def base(tmp_path) -> dict:
 def test_server_settings_come_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("TRAINER_PROCESSES", "3")
     monkeypatch.setenv("TRAINER_THREADS", "16")
+    monkeypatch.setenv("TRAINER_LIVE_RENDERS", "4")
     app = create_app(base(tmp_path))
-    assert (app.config["PROCESSES"], app.config["THREADS"]) == (3, 16)
+    assert (app.config["PROCESSES"], app.config["THREADS"], app.config["LIVE_RENDERS"]) == (3, 16, 4)
 
 
-@pytest.mark.parametrize(("variable", "value"), [("TRAINER_PROCESSES", "0"), ("TRAINER_THREADS", "many")])
+@pytest.mark.parametrize(("variable", "value"), [("TRAINER_PROCESSES", "0"), ("TRAINER_THREADS", "many"),
+                                                ("TRAINER_LIVE_RENDERS", "0")])
 def test_a_bad_server_setting_names_the_variable(tmp_path, monkeypatch, variable, value):
     monkeypatch.setenv(variable, value)
     with pytest.raises(SettingError, match=f"^{variable}={value} is not a whole number of 1 or more"):

@@ -43,6 +43,7 @@ ENV = {
     "TRAINER_THREADS": "THREADS",
     "TRAINER_SPEED_SECONDS": "SPEED_SECONDS",
     "TRAINER_CLASS_POLL": "CLASS_POLL_SECONDS",
+    "TRAINER_LIVE_RENDERS": "LIVE_RENDERS",
     "TRAINER_WORKER": "WORKER",
     "TRAINER_READ_SECONDS": "READ_SECONDS",
     "TRAINER_NEW_REVIEWS_PER_DAY": "NEW_REVIEWS_PER_DAY",
@@ -64,6 +65,7 @@ WHOLE_NUMBERS = {
     "SPEED_SECONDS": (5, "how many seconds a speed drill run lasts"),
     "READ_SECONDS": (1, "how many seconds a client has to send a request, its headers then its body"),
     "CLASS_POLL_SECONDS": (1, "how many seconds a classroom page waits between polls when it has no event stream"),
+    "LIVE_RENDERS": (1, "how many students' screens of a live session one server process draws at once"),
     "NEW_REVIEWS_PER_DAY": (1, "how many new spots a learner's spaced repetition takes in a day"),
     "UPLOAD_MAX_BYTES": (65_536, "how many bytes one upload of files to My spots may carry"),
     "UPLOAD_MAX_FILES": (1, "how many files one hand-history upload may hold"),
@@ -124,6 +126,10 @@ def defaults() -> dict[str, Any]:
         "SPEED_SECONDS": 180,
         # A classroom page's polls, when it has no event stream (no JavaScript, or the stream dropped).
         "CLASS_POLL_SECONDS": 2,
+        # A live session's student screens drawn at once per process: when a class of hundreds fetches
+        # the next question together, the fetches take turns and the answers that arrive meanwhile
+        # do not queue behind them (docs/classroom.md, "What a thousand students cost").
+        "LIVE_RENDERS": 2,
         # Spaced repetition: new spots a learner's review takes in a (UTC) day, as Anki's new cards/day
         # (trainer/store/progress.py); spots answered beyond it join the review on a later day.
         "NEW_REVIEWS_PER_DAY": NEW_PER_DAY,

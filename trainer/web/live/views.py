@@ -896,6 +896,23 @@ def stage(code: str) -> Response:
     shown = request.args.get("v")
     if shown is not None and shown == _known_version(code):
         return Response(status=204)  # the students' every-2-s poll, answered without the database
+    # A changed stage is drawn in its turn (at most LIVE_RENDERS at once per process): the class's
+    # fetches of a new question wait for each other, not the answers arriving meanwhile.
+    with current_app.extensions[_TURNS]:
+        return _changed_stage(code, shown)
+
+
+_TURNS = "trainer.live_renders"
+
+
+@bp.record_once
+def _take_turns(state) -> None:
+    # Made with the app, after trainer serve has let gevent patch threading: under gevent a waiting
+    # fetch gives way to the others (trainer/web/serving/settings.py, prepare_master).
+    state.app.extensions[_TURNS] = threading.BoundedSemaphore(state.app.config["LIVE_RENDERS"])
+
+
+def _changed_stage(code: str, shown: str | None) -> Response:
     since = events.feed().since()
     cs, who, now = access.student_now(code)
     key = _KNOWN + store.normalize_code(code)
