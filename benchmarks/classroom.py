@@ -30,6 +30,10 @@ Targets: lost = duplicated = 0, p99 < 200 ms. Traffic goes to 127.0.0.1 only;
 every wait is bounded and the run stops by itself.
 
     python benchmarks/classroom.py [--students 300] [--questions 20] [--window 4] [--faults] [--mode full]
+                                   [--leaderboard SECONDS]
+
+After each question's last answer the instructor fetches the projector until it counts them all;
+the output says how long after the last acknowledged answer that was.
 
 ``--mode quick`` (the default, as a new session is): each question is one tap
 (one field); ``--mode full``: the full card, every field of the spot.
