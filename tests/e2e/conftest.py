@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's headless shell (package chromium-headless-shell: Chromium's old headless mode, which
+# Playwright itself uses for headless runs) draws pages with about a third less CPU than the full
+# browser in headless mode; the full browser (package chromium) is used where the shell is missing.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM = HEADLESS_SHELL if os.access(HEADLESS_SHELL, os.X_OK) else "/usr/bin/chromium"
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -29,7 +33,7 @@ ARTIFACTS = REPO / "test-artifacts"
 
 def _missing() -> str | None:
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        return f"{CHROMIUM} is not installed (Debian package: chromium)"
+        return f"{CHROMIUM} is not installed (Debian package: chromium-headless-shell, or chromium)"
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
