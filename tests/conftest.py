@@ -17,6 +17,13 @@ from trainer.store.engines import DB_FILE
 os.environ.setdefault("TRAINER_PASSWORD_HASH", "pbkdf2:sha256:1000")
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than the machine has cores. Part of the suite waits rather than
+    computes (real read timeouts, servers starting, a browser's timers), and a worker more keeps
+    the cores busy meanwhile: on 2 cores the suite took 5:24 with 3 workers against 6:02 with 2."""
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory) -> Path:
     """A SQLite file migrated to head once per test process (each pytest-xdist worker is one); tests

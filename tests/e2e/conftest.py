@@ -51,6 +51,20 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+def languages_by_sizes(langs, sizes: dict):
+    """``(lang, size)`` parameters: every language and every size in the default run (each language
+    once, the sizes in turn), the rest of their cross product only with ``-m slow``. A journey's
+    three languages on two screens is six runs of the same steps; the layout tests check each
+    language at each size already."""
+    names = list(sizes)
+    params = []
+    for i, lang in enumerate(langs):
+        for j, name in enumerate(names):
+            marks = () if j == i % len(names) else (pytest.mark.slow,)
+            params.append(pytest.param(lang, sizes[name], id=f"{name}-{lang}", marks=marks))
+    return params
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.conftest import languages_by_sizes
 from tests.e2e.test_table_browser import DESKTOP, LANGS, PHONE
 
 pytestmark = pytest.mark.e2e
@@ -43,8 +44,7 @@ def on_screen(page, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize(("lang", "size"), languages_by_sizes(LANGS, {size: size for size in sorted(SIZES)}))
 def test_the_lesson_end_to_end(open_page, library_url, artifacts, lang, size):
     page = open_page(**SIZES[size])
     shot = lambda n: page.screenshot(path=str(artifacts / f"lesson-{lang}-{size}-{n}.png"), full_page=True,  # noqa: E731

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from tests.e2e.conftest import SCENARIOS, _serve
+from tests.e2e.conftest import SCENARIOS, _serve, languages_by_sizes
 from tests.e2e.test_speed_browser import DESKTOP, PHONE, _answer, _no_sideways_scroll, _wrong, axe_violations
 from trainer import speed
 
@@ -28,8 +28,8 @@ def _question(database, page) -> speed.Question:
     return speed.streak_question(seed, asked)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
-@pytest.mark.parametrize("options", [PHONE, DESKTOP], ids=["360x740", "1280x800"])
+@pytest.mark.parametrize(("lang", "options"),
+                         languages_by_sizes(["en", "zh-Hant", "zh-Hans"], {"360x740": PHONE, "1280x800": DESKTOP}))
 def test_a_streak_climbs_and_one_miss_ends_it(open_page, streak_app, artifacts, axe_source, options, lang):
     url, database = streak_app
     page = open_page(**options)
