@@ -20,7 +20,7 @@ from trainer.scenarios import load_document, load_paths
 from trainer.store import exams
 from trainer.store.engines import DB_FILE
 
-from tests.e2e.conftest import LIBRARY, ORGANISATION, sign_up, start_exam
+from tests.e2e.conftest import LANGUAGES, LIBRARY, ORGANISATION, sign_up, start_exam
 from tests.e2e.test_loop_browser import fill_expected
 
 pytestmark = pytest.mark.e2e
@@ -134,7 +134,7 @@ def test_a_candidate_is_certified_and_an_employer_verifies_the_certificate(open_
     employer.screenshot(path=str(artifacts / "cert-verify-1280.png"), full_page=True)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_nothing_on_a_four_colour_hand_reading_spot_and_the_exam_list(open_page, library_url, axe_source, lang):
     from tests.e2e.test_table_browser import axe_violations
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.conftest import LANGUAGES
+
 pytestmark = pytest.mark.e2e
 
-LANGS = ("en", "zh-Hant", "zh-Hans")
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 HEADS_UP = "heads-up-button-acts-first"  # the first spot of the path: heads-up, preflop, in two steps
@@ -56,7 +57,7 @@ def answer_wrong(page) -> None:
     page.wait_for_timeout(300)  # htmx moves focus (and so the scroll) when the swap settles
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_at_1280_by_800_the_table_every_field_and_check_are_on_the_first_screen_and_stay_after_checking(
         open_page, library_url, artifacts, lang):
     page = open_page(**LAPTOP)
@@ -93,7 +94,7 @@ def test_at_1280_by_800_the_table_every_field_and_check_are_on_the_first_screen_
     page.screenshot(path=str(artifacts / f"drill-layout-1280x800-{lang}-after.png"))
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_on_a_360_by_740_phone_the_question_and_the_first_field_are_on_the_first_screen(
         open_page, library_url, artifacts, lang):
     page = open_page(**PHONE)
@@ -193,7 +194,7 @@ def test_n_and_s_say_why_they_wait_and_r_shows_every_street(open_page, library_u
 SEATED = {3: "all-in-below-min-bet-next-min-raise", 6: "all-in-exactly-a-full-raise", 9: "nine-handed-minimum-reraise"}
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_with_three_six_or_nine_players_the_first_field_is_on_the_first_screen(open_page, library_url, artifacts, lang):
     for width in (360, 915, 1000, 1050):
         phone = width == 360

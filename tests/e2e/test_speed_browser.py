@@ -6,11 +6,10 @@ import sqlite3
 
 import pytest
 
-from tests.e2e.conftest import SCENARIOS, _serve
+from tests.e2e.conftest import LANGUAGES, SCENARIOS, _serve
 from trainer import speed
 
 RUN_SECONDS = 20  # two wrong answers (10 seconds each) end a run at once
-LANGS = ("en", "zh-Hant", "zh-Hans")
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
@@ -147,7 +146,7 @@ def axe_violations(page, axe_source: str) -> list[str]:
     return page.evaluate("async () => (await axe.run(document)).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_nothing_on_the_speed_pages(open_page, speed_app, axe_source, artifacts, lang):
     url, database = speed_app
     for options, size in ((PHONE, "360x740"), (DESKTOP, "1280x800")):

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
+from tests.e2e.conftest import LANGUAGES
 from tests.e2e.test_drill_browser import DRILL, RIGHT, fill, focus_moves_to
 from tests.e2e.test_loop_browser import fill_right
-from tests.e2e.test_table_browser import DESKTOP, LANGS, PHONE, axe_violations
+from tests.e2e.test_table_browser import DESKTOP, PHONE, axe_violations
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +67,7 @@ def test_a_miss_with_a_hint_then_solved_in_two_steps_and_the_rating_moving(open_
     page.screenshot(path=str(artifacts / f"steps-rating-{size}.png"), full_page=True, caret="initial")  # caret="hide" injects a style the CSP refuses
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_nothing_on_the_drill_before_and_after_each_step(page, base_url, axe_source, artifacts, lang):
     for options in (DESKTOP, PHONE):
         page.set_viewport_size(options["viewport"])

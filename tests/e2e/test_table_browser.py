@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.conftest import LANGUAGES
 from tests.e2e.test_drill_browser import DRILL, RIGHT, answer_both_steps, fill, focus_moves_to
 
 pytestmark = pytest.mark.e2e
@@ -45,7 +46,7 @@ def first_field_box(page) -> dict:
     return page.locator("#answer-form input:not([type=hidden])").first.bounding_box()
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_at_1280_by_800_the_table_and_the_first_field_are_on_the_first_screen(open_page, library_url, artifacts, lang):
     page = open_page(**DESKTOP)
     for n, spot in BY_SEATS.items():
@@ -62,7 +63,7 @@ def test_at_1280_by_800_the_table_and_the_first_field_are_on_the_first_screen(op
     page.screenshot(path=str(artifacts / f"drill-table-1280x800-{lang}.png"), caret="initial")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_on_a_360_pixel_phone_every_table_text_reads_and_nothing_scrolls_sideways(open_page, library_url, artifacts, lang):
     page = open_page(**PHONE)
     for n, spot in {**BY_SEATS, 0: HANDS}.items():
@@ -204,7 +205,7 @@ def axe_violations(page, axe_source: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_nothing_on_home_and_drill_before_and_after_grading(page, base_url, axe_source, lang):
     page.goto(f"{base_url}/?lang={lang}")
     assert axe_violations(page, axe_source) == []
@@ -217,7 +218,7 @@ def test_axe_finds_nothing_on_home_and_drill_before_and_after_grading(page, base
         assert axe_violations(page, axe_source) == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_nothing_on_a_first_miss_progress_and_review(page, base_url, axe_source, lang):
     page.goto(f"{base_url}{DRILL}?lang={lang}")
     answer_both_steps(page, {**RIGHT, "min_to": "1800"})
