@@ -32,6 +32,7 @@ import yaml
 from trainer.engine import Action, ActionKind, Card, Hand, Options, Street
 from trainer.engine.messages import EN, IllegalActionError
 from trainer.engine.types import POSITIONS
+from trainer.playout import TABLES as ACTING_ORDER
 
 from .errors import ScenarioError
 from .load import load_document, load_text
@@ -40,18 +41,9 @@ from .read import read_bytes
 
 STREETS = tuple(s.value for s in Street)
 GAME_TYPES = ("no-limit", "pot-limit", "fixed-limit")
-# The usual seats by table size (SCENARIO-FORMAT.md "Positions"), in seat order.
-TABLES = {
-    2: ("BB", "BTN"),
-    3: ("SB", "BB", "BTN"),
-    4: ("SB", "BB", "CO", "BTN"),
-    5: ("SB", "BB", "UTG", "CO", "BTN"),
-    6: ("SB", "BB", "UTG", "HJ", "CO", "BTN"),
-    7: ("SB", "BB", "UTG", "LJ", "HJ", "CO", "BTN"),
-    8: ("SB", "BB", "UTG", "UTG+1", "LJ", "HJ", "CO", "BTN"),
-    9: ("SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN"),
-    10: ("SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "LJ", "HJ", "CO", "BTN"),
-}
+# The usual seats by table size (SCENARIO-FORMAT.md "Positions"), in seat order: the random
+# deals' tables (in the order they act before the flop), from the small blind round to the button.
+TABLES = {n: tuple(sorted(seats, key=POSITIONS.index)) for n, seats in ACTING_ORDER.items()}
 # What the replay of the action so far reads; the rest (questions, cards, titles) is checked when
 # the whole draft is, so that a half-written title never stops the action from being built.
 BETTING = ("game", "start", "pot", "stacks", "actions")
